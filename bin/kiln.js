@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+import('../lib/cli/index.js').then((m) => m.main(process.argv.slice(2)));

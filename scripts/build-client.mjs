@@ -1,0 +1,8 @@
+// Bundles the browser code (src/client) and the theme stylesheet into lib/client.
+import { build } from 'esbuild';
+
+const common = { bundle: true, minify: true, legalComments: 'none', logLevel: 'warning' };
+await Promise.all([
+  build({ ...common, entryPoints: ['src/client/main.ts'], outfile: 'lib/client/kiln.js', format: 'iife', target: 'es2020' }),
+  build({ ...common, entryPoints: ['src/client/styles/kiln.css'], outfile: 'lib/client/kiln.css', target: ['chrome100', 'firefox100', 'safari15'] }),
+]);

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { build } from '../../node/build/build.js';
+import { count, paint, printDiagnostics } from '../report.js';
+
+export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
+  const root = path.resolve(dir);
+  const outDir = path.resolve(root, (values.out as string | undefined) ?? 'dist');
+  const tty = process.stderr.isTTY;
+  process.stderr.write(`Building ${root}\n`);
+  const result = await build({
+    root,
+    outDir,
+    strict: Boolean(values.strict),
+    onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
+  });
+  if (tty) process.stderr.write('\r\x1b[K');
+  printDiagnostics(result.diagnostics, root);
+  const errors = count(result.diagnostics, 'error');
+  const warnings = count(result.diagnostics, 'warning');
+  const line = `${result.pagesWritten} pages written, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s`;
+  if (result.ok) process.stderr.write(paint('green', `✓ ${line}`) + `\n  → ${path.relative(process.cwd(), outDir) || '.'}\n`);
+  else process.stderr.write(paint('red', `✗ Build failed: ${line}`) + '\n  The previous output was left as it was.\n');
+  return result.ok ? 0 : 1;
+}

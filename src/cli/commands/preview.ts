@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { diag } from '../../node/diagnostics/catalogue.js';
+import { startPreviewServer } from '../../node/server/preview.js';
+import { paint, printDiagnostics } from '../report.js';
+import { announcePort, openBrowser, serveOptions } from '../serve-options.js';
+
+export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
+  const root = path.resolve(dir);
+  const outDir = path.resolve(root, (values.out as string | undefined) ?? 'dist');
+  const { host, port, open } = serveOptions(values);
+  if (!existsSync(path.join(outDir, 'index.html'))) {
+    printDiagnostics([diag('preview/no-build', { dir: outDir })], root);
+    return 1;
+  }
+  const server = await startPreviewServer(outDir, { host, port });
+  process.stderr.write(announcePort(port, server.port));
+  process.stderr.write(`Previewing ${outDir}\n  ${paint('cyan', server.url)}\n`);
+  if (open) openBrowser(server.url);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await server.close();
+  return 0;
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { diag } from '../node/diagnostics/catalogue.js';
+import { KilnError } from '../node/diagnostics/diagnostic.js';
+import { printDiagnostics } from './report.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const serve: Options = { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } };
+
+/** Each command loads its own modules only when it runs, so `--help` is instant. */
+const COMMANDS: Record<string, { summary: string; usage: string; options: Options; run: () => Promise<{ default: (dir: string, values: Record<string, unknown>) => Promise<number> }> }> = {
+  dev: { summary: 'Serve the docs with live reload', usage: 'kiln dev [dir] [--port 3000] [--host 127.0.0.1] [--open]', options: serve, run: () => import('./commands/dev.js') },
+  build: { summary: 'Write a static site', usage: 'kiln build [dir] [--out dist] [--strict]', options: { out: { type: 'string' }, strict: { type: 'boolean' } }, run: () => import('./commands/build.js') },
+  preview: { summary: 'Serve a finished build', usage: 'kiln preview [dir] [--out dist] [--port 3000] [--host 127.0.0.1] [--open]', options: { ...serve, out: { type: 'string' } }, run: () => import('./commands/preview.js') },
+};
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+function help(): string {
+  const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}\n            ${c.usage}`);
+  return `Kiln ${version()}: documentation sites from docs.json and MDX.\n\nUsage: kiln <command> [dir] [options]\n\nCommands:\n${rows.join('\n')}\n\nOptions:\n  -h, --help     Show help\n  -v, --version  Show the version\n\n[dir] is the folder holding docs.json (or mint.json); it defaults to the current folder.\n`;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === '-h' || command === '--help' || command === 'help') {
+    process.stdout.write(help());
+    return;
+  }
+  if (command === '-v' || command === '--version') {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
+  const spec = COMMANDS[command];
+  if (!spec) return fail(diag('cli/unknown-command', { command }));
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...spec.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? String(rest[0]);
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail(diag('cli/unknown-flag', { flag, command }));
+    return fail(diag('cli/invalid-flag', { flag, reason: (error as Error).message.replace(/^.*?: /, '') }));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${spec.summary}.\n\nUsage: ${spec.usage}\n`);
+    return;
+  }
+  if (parsed.positionals.length > 1) return fail(diag('cli/invalid-flag', { flag: parsed.positionals[1]!, reason: 'only one folder can be given' }));
+
+  try {
+    const { default: run } = await spec.run();
+    process.exitCode = await run(parsed.positionals[0] ?? '.', parsed.values);
+  } catch (error) {
+    if (error instanceof KilnError) {
+      printDiagnostics(error.diagnostics, process.cwd());
+      process.exitCode = 2;
+      return;
+    }
+    if (process.env.KILN_DEBUG) console.error(error);
+    printDiagnostics([diag('internal/unexpected', { reason: (error as Error).message ?? String(error) })], process.cwd());
+    process.exitCode = 1;
+  }
+}
+
+function fail(d: ReturnType<typeof diag>): void {
+  printDiagnostics([d], process.cwd());
+  process.exitCode = 2;
+}

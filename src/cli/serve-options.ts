@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import { diag } from '../node/diagnostics/catalogue.js';
+import { KilnError } from '../node/diagnostics/diagnostic.js';
+
+export function serveOptions(values: Record<string, unknown>): { host: string; port: number; open: boolean } {
+  const port = values.port === undefined ? 3000 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KilnError([diag('cli/invalid-flag', { flag: '--port', reason: `"${String(values.port)}" is not a port number (0-65535)` })]);
+  return { host: (values.host as string | undefined) ?? '127.0.0.1', port, open: Boolean(values.open) };
+}
+
+/** Open a URL in the default browser; best effort, never fails the command. */
+export function openBrowser(url: string): void {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    spawn(cmd, [url], { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+  } catch {
+    /* no browser available */
+  }
+}
+
+export function announcePort(requested: number, actual: number): string {
+  return requested !== 0 && requested !== actual ? `Port ${requested} is busy, using ${actual}.\n` : '';
+}

@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface AssetFile {
+  /** URL path the asset is served at. */
+  url: string;
+  type: string;
+  body: string;
+}
+
+export interface ClientAssets {
+  css: AssetFile;
+  js: AssetFile;
+}
+
+/** lib/client holds the bundles `npm run build:pkg` makes; the same path from src/ and lib/. */
+const CLIENT_DIR = fileURLToPath(new URL('../../../lib/client/', import.meta.url));
+
+function load(name: string, type: string): AssetFile {
+  const body = readFileSync(CLIENT_DIR + name, 'utf8');
+  const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+  const [base, ext] = name.split('.');
+  return { url: `/_kiln/assets/${base}.${hash}.${ext}`, type, body };
+}
+
+let cached: ClientAssets | undefined;
+
+/** The theme stylesheet and client script, with content-hashed URLs (cacheable forever). */
+export function clientAssets(): ClientAssets {
+  return (cached ??= { css: load('kiln.css', 'text/css; charset=utf-8'), js: load('kiln.js', 'text/javascript; charset=utf-8') });
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { clientAssets } from '../assets/client-assets.js';
+import { diag } from '../diagnostics/catalogue.js';
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { OutputWriter } from '../output/write.js';
+import { outputPathForUrl } from '../../shared/urls.js';
+import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
+import { renderNotFound } from '../render/not-found.js';
+
+export interface BuildOptions {
+  root: string;
+  outDir: string;
+  /** Any page error fails the build. */
+  strict?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface BuildSummary {
+  ok: boolean;
+  pagesWritten: number;
+  pagesFailed: number;
+  assetsCopied: number;
+  diagnostics: Diagnostic[];
+  ms: number;
+}
+
+/**
+ * The whole pipeline once: settings → pages and navigation → compile → render → assets → write.
+ * Pages that fail are reported and left out; settings errors (or any error with `strict`) stop
+ * the build before the previous output is touched.
+ */
+export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const root = path.resolve(options.root);
+  const outDir = path.resolve(root, options.outDir);
+  const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
+    ({ ok, pagesWritten, pagesFailed, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+
+  const { site, diagnostics } = await loadSite({ root, dev: false, exclude: [outDir] });
+  if (!site) return summary(false, diagnostics);
+
+  const writer = new OutputWriter(outDir);
+  const onSignal = () => {
+    writer.abortSync();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    await writer.begin();
+    const engines = createEngines();
+    const cache = mapCache();
+    const pages = [...site.content.pages.values()];
+    let written = 0;
+    let failed = 0;
+    let done = 0;
+    // Compilation is CPU-bound; a small window overlaps the file writes without piling up memory.
+    const queue = [...pages];
+    const worker = async () => {
+      for (let page = queue.shift(); page; page = queue.shift()) {
+        const result = await buildPage(site, page, engines, cache);
+        diagnostics.push(...result.diagnostics);
+        if (result.html) {
+          await writer.write(outputPathForUrl(page.url), result.html);
+          if (site.content.byUrl.get('/') === page && page.url !== '/') await writer.write('index.html', result.html);
+          written++;
+        } else failed++;
+        options.onProgress?.(++done, pages.length);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+
+    for (const rel of site.files.assets) await writer.copy(path.join(root, rel), rel);
+    const assets = clientAssets();
+    for (const a of [assets.css, assets.js]) await writer.write(a.url.slice(1), a.body);
+    await writer.write('404.html', renderNotFound(site));
+
+    if (options.strict && hasErrors(diagnostics)) {
+      await writer.abort();
+      return summary(false, diagnostics, 0, failed);
+    }
+    await writer.commit();
+    return summary(true, diagnostics, written, failed, site.files.assets.length);
+  } catch (error) {
+    await writer.abort();
+    diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
+    return summary(false, diagnostics);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,79 @@
+import yaml from 'js-yaml';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame } from '../diagnostics/frame.js';
+
+/** The front matter keys Kiln understands, typed; everything else stays in `data`. */
+export interface FrontMatter {
+  title?: string;
+  description?: string;
+  sidebarTitle?: string;
+  icon?: string;
+  iconType?: string;
+  mode?: 'default' | 'wide' | 'custom' | 'center';
+  openapi?: string;
+  api?: string;
+  noindex?: boolean;
+  /** Every key as written, typed ones included. */
+  data: Record<string, unknown>;
+}
+
+export interface SplitPage {
+  frontMatter: FrontMatter;
+  /**
+   * The MDX body with the front matter replaced by blank lines, so compiler positions are
+   * positions in the original file.
+   */
+  body: string;
+  diagnostics: Diagnostic[];
+}
+
+const FENCE = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
+const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api'] as const;
+const MODES = new Set(['default', 'wide', 'custom', 'center']);
+
+export function splitFrontMatter(source: string, file: string): SplitPage {
+  const diagnostics: Diagnostic[] = [];
+  const m = FENCE.exec(source);
+  if (!m || m.index !== 0) return { frontMatter: { data: {} }, body: source.replace(/^\uFEFF/, ''), diagnostics };
+
+  const block = m[0];
+  const body = block.replace(/[^\n]/g, '') + source.slice(block.length);
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed = yaml.load(m[1] ?? '', { filename: file });
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+  } catch (error) {
+    const e = error as yaml.YAMLException;
+    // js-yaml marks are 0-based and relative to the YAML text, which starts on line 2.
+    const line = (e.mark?.line ?? 0) + 2;
+    const column = (e.mark?.column ?? 0) + 1;
+    diagnostics.push(
+      diag('page/invalid-frontmatter', { reason: e.reason ?? String(e.message) }, { file, line, column, frame: codeFrame(source, line, column) }),
+    );
+  }
+  return { frontMatter: typeFrontMatter(data, file, diagnostics), body, diagnostics };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
+}
+
+function typeFrontMatter(data: Record<string, unknown>, file: string, diagnostics: Diagnostic[]): FrontMatter {
+  const fm: FrontMatter = { data };
+  for (const key of STRING_KEYS) {
+    const v = data[key];
+    if (v === undefined || v === null) continue;
+    // Numbers and booleans are common in titles ("title: 2024"); keep them as text.
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fm[key] = String(v);
+    else diagnostics.push(diag('page/frontmatter-type', { key, expected: 'text', received: describe(v) }, { file }));
+  }
+  if (typeof data.mode === 'string') {
+    if (MODES.has(data.mode)) fm.mode = data.mode as FrontMatter['mode'];
+    else diagnostics.push(diag('page/frontmatter-type', { key: 'mode', expected: 'one of default, wide, custom, center', received: `"${data.mode}"` }, { file }));
+  }
+  if (typeof data.noindex === 'boolean') fm.noindex = data.noindex;
+  return fm;
+}

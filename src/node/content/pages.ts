@@ -1,0 +1,124 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
+import { splitFrontMatter, type FrontMatter } from './frontmatter.js';
+import type { ProjectFiles } from './scan.js';
+import { pageUrl, titleFromId } from '../../shared/urls.js';
+
+export interface Page {
+  /** Project-relative path without extension: `guides/setup`. */
+  id: string;
+  /** Absolute path of the source file. */
+  file: string;
+  /** Project-relative path of the source file: `guides/setup.mdx`. */
+  relPath: string;
+  /** Clean URL: `/guides/setup`; the home page is `/`. */
+  url: string;
+  frontMatter: FrontMatter;
+  /** MDX body, front matter blanked out so positions match the file. */
+  body: string;
+  title: string;
+  /** Label in the sidebar: `sidebarTitle`, else `title`. */
+  navTitle: string;
+  inNav: boolean;
+}
+
+export interface NavPageNode {
+  kind: 'page';
+  id: string;
+  url: string;
+  title: string;
+  icon?: string;
+}
+
+export interface NavGroupNode {
+  kind: 'group';
+  title: string;
+  icon?: string;
+  version?: string;
+  children: NavNode[];
+}
+
+export type NavNode = NavPageNode | NavGroupNode;
+
+export interface ContentModel {
+  /** Pages by id. */
+  pages: Map<string, Page>;
+  /** Pages by URL (`/` included). */
+  byUrl: Map<string, Page>;
+  /** Page ids in navigation order (for previous/next). */
+  order: string[];
+  nav: NavGroupNode[];
+  diagnostics: Diagnostic[];
+}
+
+/** `/guides/setup.mdx` → `guides/setup`. */
+export function normaliseEntry(entry: string): string {
+  return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
+}
+
+/**
+ * Read every page of the project and resolve the navigation against them. Pages not in the
+ * navigation are still published at their URL, as existing projects expect.
+ */
+export async function loadContent(root: string, settings: Settings, files: ProjectFiles): Promise<ContentModel> {
+  const diagnostics: Diagnostic[] = [];
+  const byRelPath = new Map<string, string>(); // id → relPath (.mdx wins over .md)
+  for (const rel of files.pages) {
+    const id = rel.replace(/\.mdx?$/i, '');
+    const existing = byRelPath.get(id);
+    if (!existing || rel.endsWith('.mdx')) byRelPath.set(id, rel);
+  }
+
+  const pages = new Map<string, Page>();
+  await Promise.all(
+    [...byRelPath].map(async ([id, rel]) => {
+      const file = path.join(root, rel);
+      const source = await fs.readFile(file, 'utf8');
+      const split = splitFrontMatter(source, file);
+      diagnostics.push(...split.diagnostics);
+      const title = split.frontMatter.title ?? titleFromId(id);
+      pages.set(id, {
+        id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, body: split.body,
+        title, navTitle: split.frontMatter.sidebarTitle ?? title, inNav: false,
+      });
+    }),
+  );
+
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const settingsFile = settings.file;
+
+  const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
+    kind: 'group', title: g.group, icon: g.icon, version: g.version,
+    children: g.pages.map(resolveEntry).filter((n): n is NavNode => n !== null),
+  });
+
+  function resolveEntry(entry: NavigationEntry): NavNode | null {
+    if (typeof entry !== 'string') return resolveGroup(entry);
+    const id = normaliseEntry(entry);
+    const page = pages.get(id) ?? pages.get(`${id}/index`);
+    if (!page) {
+      diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, { file: settingsFile }));
+      return null;
+    }
+    if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, { file: settingsFile }));
+    else {
+      seen.add(page.id);
+      order.push(page.id);
+    }
+    page.inNav = true;
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon };
+  }
+
+  const nav = settings.navigation.map(resolveGroup);
+
+  const byUrl = new Map<string, Page>();
+  for (const p of pages.values()) byUrl.set(p.url, p);
+  // The home page is `index` when there is one, else the first page of the navigation.
+  if (!byUrl.has('/') && order[0]) byUrl.set('/', pages.get(order[0])!);
+
+  return { pages, byUrl, order, nav, diagnostics };
+}

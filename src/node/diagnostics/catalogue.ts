@@ -1,0 +1,157 @@
+import type { Diagnostic, Severity } from './diagnostic.js';
+
+/**
+ * The error catalogue: every user-visible message has a stable code, says what happened and what
+ * to do. Callers fill in the details; the wording lives here so tests can lock it.
+ */
+interface Entry<A> {
+  severity: Severity;
+  message: (args: A) => string;
+  hint?: (args: A) => string;
+}
+
+function entry<A>(e: Entry<A>): Entry<A> {
+  return e;
+}
+
+export const catalogue = {
+  'settings/not-found': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `No docs.json or mint.json found in ${dir}.`,
+    hint: () => 'Run Kiln in the folder that holds docs.json, or pass that folder: `kiln dev path/to/docs`.',
+  }),
+  'settings/invalid-json': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The settings file is not valid JSON: ${reason}.`,
+    hint: () => 'Fix the JSON syntax at the marked position (a missing comma or quote is the usual cause).',
+  }),
+  'settings/invalid': entry<{ path: string; expected: string; received: string }>({
+    severity: 'error',
+    message: ({ path, expected, received }) => `\`${path}\`: expected ${expected}, found ${received}.`,
+  }),
+  'settings/missing': entry<{ path: string; expected: string }>({
+    severity: 'error',
+    message: ({ path, expected }) => `\`${path}\` is required: expected ${expected}.`,
+  }),
+  'settings/invalid-value': entry<{ path: string; detail: string }>({
+    severity: 'error',
+    message: ({ path, detail }) => `\`${path}\`: ${detail}.`,
+  }),
+  'settings/not-strict-json': entry<{ what: string }>({
+    severity: 'warning',
+    message: ({ what }) => `The settings file is not strict JSON: it has ${what}. Kiln accepts it; other tools may not.`,
+    hint: () => 'Remove comments and trailing commas to keep the file portable.',
+  }),
+  'settings/unknown-key': entry<{ path: string; key: string; suggestion?: string }>({
+    severity: 'warning',
+    message: ({ path, key }) => `Unknown setting \`${key}\`${path ? ` in \`${path}\`` : ''}; it is ignored.`,
+    hint: ({ suggestion }) => (suggestion ? `Did you mean \`${suggestion}\`?` : 'Check the spelling against the settings reference.'),
+  }),
+  'nav/page-not-found': entry<{ entry: string; tried: string[] }>({
+    severity: 'error',
+    message: ({ entry, tried }) => `Navigation entry "${entry}" has no page file (looked for ${tried.join(', ')}).`,
+    hint: () => 'Create the file, or fix or remove the entry in the navigation.',
+  }),
+  'nav/duplicate-page': entry<{ entry: string }>({
+    severity: 'warning',
+    message: ({ entry }) => `Page "${entry}" is listed more than once in the navigation; the first place is used.`,
+  }),
+  'page/invalid-frontmatter': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The front matter is not valid YAML: ${reason}.`,
+    hint: () => 'Front matter sits between two `---` lines at the top of the page; quote values that contain a colon.',
+  }),
+  'page/frontmatter-type': entry<{ key: string; expected: string; received: string }>({
+    severity: 'warning',
+    message: ({ key, expected, received }) => `Front matter \`${key}\` should be ${expected}, found ${received}; it is ignored.`,
+  }),
+  'page/compile-failed': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The page could not be compiled: ${reason}`,
+    hint: () => 'Pages are MDX: close every tag, escape a literal `<` or `{` as `\\<` or `\\{`, and quote attribute values.',
+  }),
+  'page/render-failed': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The page could not be rendered: ${reason}`,
+    hint: () => 'An expression or component on the page threw while rendering; check the values it uses.',
+  }),
+  'page/unknown-component': entry<{ name: string }>({
+    severity: 'warning',
+    message: ({ name }) => `Unknown component <${name}>; it is rendered as a placeholder.`,
+    hint: () => 'Check the spelling, or define it with `export const` or import it from a snippet.',
+  }),
+  'page/import-not-found': entry<{ specifier: string }>({
+    severity: 'warning',
+    message: ({ specifier }) => `Import "${specifier}" could not be resolved; what it provides renders as a placeholder.`,
+    hint: () => 'Kiln resolves imports of .mdx and .md files from the project (paths starting with / are from the project root).',
+  }),
+  'code/unknown-language': entry<{ lang: string }>({
+    severity: 'warning',
+    message: ({ lang }) => `Unknown code language "${lang}"; the block is shown as plain text.`,
+  }),
+  'build/write-failed': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The site could not be written: ${reason}`,
+    hint: () => 'The previous output was left as it was. Check that the output folder is writable.',
+  }),
+  'cli/unknown-command': entry<{ command: string }>({
+    severity: 'error',
+    message: ({ command }) => `Unknown command "${command}".`,
+    hint: () => 'Run `kiln --help` to see the commands.',
+  }),
+  'cli/unknown-flag': entry<{ flag: string; command: string }>({
+    severity: 'error',
+    message: ({ flag, command }) => `Unknown option "${flag}" for \`kiln ${command}\`.`,
+    hint: ({ command }) => `Run \`kiln ${command} --help\` to see its options.`,
+  }),
+  'cli/invalid-flag': entry<{ flag: string; reason: string }>({
+    severity: 'error',
+    message: ({ flag, reason }) => `Option ${flag}: ${reason}.`,
+  }),
+  'preview/no-build': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `There is no build to preview in ${dir}.`,
+    hint: () => 'Run `kiln build` first.',
+  }),
+  'server/port-in-use': entry<{ host: string; port: number; last?: number }>({
+    severity: 'error',
+    message: ({ host, port, last }) =>
+      last !== undefined && last !== port
+        ? `Ports ${port} to ${last} on ${host} are all in use.`
+        : `Port ${port} on ${host} is already in use.`,
+    hint: () => 'Stop the other server, or choose another port with `--port`.',
+  }),
+  'server/port-changed': entry<{ requested: number; port: number }>({
+    severity: 'info',
+    message: ({ requested, port }) => `Port ${requested} is busy, using ${port} instead.`,
+  }),
+  'server/listen-failed': entry<{ host: string; port: number; reason: string }>({
+    severity: 'error',
+    message: ({ host, port, reason }) => `Could not start the server on ${host}:${port}: ${reason}.`,
+    hint: () => 'Check the `--host` value; ports below 1024 usually need administrator rights, so choose a higher `--port`.',
+  }),
+  'internal/unexpected': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `Kiln hit an unexpected problem: ${reason}`,
+    hint: () => 'This is a bug in Kiln. Please report it with the command you ran; set KILN_DEBUG=1 to see the stack trace.',
+  }),
+} as const;
+
+export type Code = keyof typeof catalogue;
+type ArgsOf<C extends Code> = (typeof catalogue)[C] extends Entry<infer A> ? A : never;
+
+/** Create a catalogued diagnostic. */
+export function diag<C extends Code>(
+  code: C,
+  args: ArgsOf<C>,
+  where: Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'jsonPath' | 'frame' | 'severity'>> = {},
+): Diagnostic {
+  const e = catalogue[code] as unknown as Entry<ArgsOf<C>>;
+  const d: Diagnostic = { code, severity: where.severity ?? e.severity, message: e.message(args) };
+  const hint = e.hint?.(args);
+  if (hint) d.hint = hint;
+  for (const k of ['file', 'line', 'column', 'jsonPath', 'frame'] as const) {
+    if (where[k] !== undefined) (d as unknown as Record<string, unknown>)[k] = where[k];
+  }
+  return d;
+}

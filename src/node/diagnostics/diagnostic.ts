@@ -1,0 +1,45 @@
+/**
+ * A diagnostic is every message a user can see from build, dev or check.
+ * Messages are created through the catalogue (./catalogue.ts) so each has a stable code.
+ */
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface SourcePosition {
+  /** Absolute path of the file the finding is about. */
+  file: string;
+  /** 1-based line. */
+  line?: number;
+  /** 1-based column. */
+  column?: number;
+}
+
+export interface Diagnostic {
+  /** Stable identifier from the catalogue, e.g. `settings/invalid-type`. */
+  code: string;
+  severity: Severity;
+  /** What happened, in one sentence. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** JSON path inside a settings or OpenAPI file, e.g. `navigation[0].pages[2]`. */
+  jsonPath?: string;
+  /** Source excerpt with a caret at the position, when a file position is known. */
+  frame?: string;
+}
+
+/** Thrown when a stage cannot continue; carries catalogued diagnostics instead of a stack trace. */
+export class KilnError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+    this.name = 'KilnError';
+    this.diagnostics = diagnostics;
+  }
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}

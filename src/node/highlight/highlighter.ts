@@ -1,0 +1,24 @@
+import type { Element } from 'hast';
+
+/**
+ * The code highlighter seam: highlighting is a large share of build time, so the pipeline only
+ * sees this interface and results are cached by content.
+ */
+export interface HighlightRequest {
+  code: string;
+  lang: string;
+  /** 1-based lines to mark as highlighted. */
+  highlight?: number[];
+  focus?: number[];
+}
+
+export interface HighlightResult {
+  /** A `<pre>` element, coloured for both the light and the dark theme. */
+  pre: Element;
+  /** False when the language is unknown and the code was left plain. */
+  known: boolean;
+}
+
+export interface Highlighter {
+  highlight(req: HighlightRequest): Promise<HighlightResult>;
+}

@@ -1,0 +1,65 @@
+import type { Element } from 'hast';
+import { bundledLanguages, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
+
+const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** Fence languages real pages use that Shiki knows by another name. */
+const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
+const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
+
+function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer {
+  return {
+    name: 'kiln:lines',
+    line(node, line) {
+      if (highlight.has(line)) this.addClassToHast(node, 'highlighted');
+      if (focus.size && !focus.has(line)) this.addClassToHast(node, 'blurred');
+    },
+  };
+}
+
+/**
+ * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
+ * variables so the site theme switches colours without re-highlighting; languages load on first use.
+ */
+export function createShikiHighlighter(): Highlighter {
+  let instance: Promise<HighlighterGeneric<string, string>> | undefined;
+  const loading = new Map<string, Promise<void>>();
+  const cache = new Map<string, HighlightResult>();
+
+  const get = () =>
+    (instance ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) }) as Promise<HighlighterGeneric<string, string>>);
+
+  async function ensureLanguage(hl: HighlighterGeneric<string, string>, lang: string): Promise<boolean> {
+    if (PLAIN.has(lang)) return true;
+    if (hl.getLoadedLanguages().includes(lang)) return true;
+    if (!(lang in bundledLanguages)) return false;
+    let p = loading.get(lang);
+    if (!p) loading.set(lang, (p = hl.loadLanguage(lang as keyof typeof bundledLanguages)));
+    await p;
+    return true;
+  }
+
+  return {
+    async highlight(req: HighlightRequest): Promise<HighlightResult> {
+      const key = `${req.lang}\0${req.highlight?.join(',') ?? ''}\0${req.focus?.join(',') ?? ''}\0${req.code}`;
+      const hit = cache.get(key);
+      if (hit) return { pre: structuredClone(hit.pre), known: hit.known };
+
+      const hl = await get();
+      let lang = (req.lang || 'plaintext').toLowerCase();
+      lang = ALIASES[lang] ?? lang;
+      const known = await ensureLanguage(hl, lang);
+      const root = hl.codeToHast(req.code.replace(/\n$/, ''), {
+        lang: known ? lang : 'plaintext',
+        themes: THEMES,
+        defaultColor: false,
+        transformers: [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))],
+      });
+      const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
+      const result = { pre, known: known || PLAIN.has(req.lang.toLowerCase()) };
+      cache.set(key, result);
+      return { pre: structuredClone(pre), known: result.known };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+
+/**
+ * The MDX compiler seam. Compiling is most of a build's cost and faster compilers exist, so the
+ * pipeline only sees this interface; `mdxjs.ts` is the reference implementation.
+ */
+export interface CompileInput {
+  /** MDX source, positions matching `file`. */
+  source: string;
+  /** Absolute path, for messages and for resolving relative URLs and imports. */
+  file: string;
+  /** Project root, for root-relative imports. */
+  root: string;
+  /** URL of the page the content is shown at (relative links are resolved against its file). */
+  pageId: string;
+}
+
+export interface TocEntry {
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+export interface SnippetImport {
+  /** Local name bound in the page (`Install` in `import Install from '/snippets/install.mdx'`). */
+  name: string;
+  /** Absolute path of the snippet file. */
+  file: string;
+}
+
+export interface CompileOutput {
+  /** Function body, run with `run()` from the runtime module; undefined when compilation failed. */
+  code?: string;
+  toc: TocEntry[];
+  /** Snippet files the page imports; compiled separately and passed in as components. */
+  snippets: SnippetImport[];
+  /** Component names the page uses that nothing defines; rendered as placeholders. */
+  missing: string[];
+  diagnostics: Diagnostic[];
+}
+
+export interface MdxCompiler {
+  compile(input: CompileInput): Promise<CompileOutput>;
+}

@@ -1,0 +1,68 @@
+import './vfile-data.js';
+import { compile } from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
+import { VFile } from 'vfile';
+import type { VFileMessage } from 'vfile-message';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame } from '../diagnostics/frame.js';
+import type { Highlighter } from '../highlight/highlighter.js';
+import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
+import remarkHeadingIds from './plugins/remark-heading-ids.js';
+import remarkImports from './plugins/remark-imports.js';
+import remarkMissingComponents from './plugins/remark-missing-components.js';
+import rehypeCodeBlocks from './plugins/rehype-code-blocks.js';
+import rehypeResolveUrls from './plugins/rehype-resolve-urls.js';
+
+export interface MdxjsOptions {
+  highlighter: Highlighter;
+  /** Component names the renderer provides. */
+  components: ReadonlySet<string>;
+}
+
+/** The reference compiler: `@mdx-js/mdx` 3 with GFM and Kiln's plugins. */
+export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
+  return {
+    async compile(input: CompileInput): Promise<CompileOutput> {
+      const file = new VFile({ value: input.source, path: input.file });
+      try {
+        const result = await compile(file, {
+          outputFormat: 'function-body',
+          development: false,
+          format: 'mdx',
+          remarkPlugins: [
+            remarkGfm,
+            remarkHeadingIds,
+            [remarkImports, { root: input.root }],
+            [remarkMissingComponents, { known: options.components }],
+          ],
+          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], [rehypeCodeBlocks, { highlighter: options.highlighter }]],
+        });
+        return {
+          code: String(result.value),
+          toc: (file.data.toc as TocEntry[] | undefined) ?? [],
+          snippets: (file.data.snippets as SnippetImport[] | undefined) ?? [],
+          missing: (file.data.missing as string[] | undefined) ?? [],
+          diagnostics: (file.data.diagnostics as Diagnostic[] | undefined) ?? [],
+        };
+      } catch (error) {
+        return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };
+      }
+    },
+  };
+}
+
+/** Turns a compiler exception into a catalogued diagnostic with position and code frame. */
+export function compileError(error: unknown, input: CompileInput): Diagnostic {
+  const m = error as Partial<VFileMessage> & { message?: string };
+  const place = m.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
+  const line = place?.start?.line ?? place?.line ?? m.line ?? undefined;
+  const column = place?.start?.column ?? place?.column ?? m.column ?? undefined;
+  const reason = (m.reason ?? m.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  return diag('page/compile-failed', { reason }, {
+    file: input.file,
+    line: line ?? undefined,
+    column: column ?? undefined,
+    frame: line ? codeFrame(input.source, line, column ?? 1) : undefined,
+  });
+}

@@ -1,0 +1,58 @@
+import type {} from '../vfile-data.js';
+import path from 'node:path';
+import type { Root, Element } from 'hast';
+import { visit } from 'unist-util-visit';
+
+export interface ResolveUrlsOptions {
+  /** Id of the page (`guides/setup`); relative URLs are resolved against its folder. */
+  pageId: string;
+}
+
+const URL_ATTRS: Record<string, string[]> = {
+  a: ['href'], img: ['src'], video: ['src', 'poster'], source: ['src'], audio: ['src'],
+  iframe: [], Card: ['href', 'img'], Frame: [], Image: ['src'],
+};
+
+/**
+ * Makes links and media paths absolute from the site root, so a page reads the same at every
+ * URL it is served from (`/` serves the first page too), and turns links to `.md`/`.mdx` files
+ * into the page's clean URL. Works on Markdown output and on JSX written in the page.
+ */
+export default function rehypeResolveUrls(options: ResolveUrlsOptions) {
+  const dir = path.posix.dirname(options.pageId);
+  const resolve = (value: string, isLink: boolean): string => {
+    if (!value || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') || value.startsWith('#')) return value;
+    const m = /^([^?#]*)(.*)$/.exec(value)!;
+    let p = m[1]!;
+    const rest = m[2]!;
+    if (!p) return value;
+    if (!p.startsWith('/')) p = path.posix.normalize('/' + (dir === '.' ? '' : dir + '/') + p);
+    if (isLink) {
+      p = p.replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
+    }
+    return p + rest;
+  };
+
+  return (tree: Root) => {
+    visit(tree, (node) => {
+      if (node.type === 'element') {
+        const el = node as Element;
+        for (const attr of URL_ATTRS[el.tagName] ?? []) {
+          const v = el.properties?.[attr];
+          if (typeof v === 'string') el.properties[attr] = resolve(v, attr === 'href');
+        }
+        return;
+      }
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        const jsx = node as unknown as { name: string | null; attributes: { type: string; name?: string; value?: unknown }[] };
+        const attrs = URL_ATTRS[jsx.name ?? ''];
+        if (!attrs) return;
+        for (const a of jsx.attributes) {
+          if (a.type === 'mdxJsxAttribute' && a.name && attrs.includes(a.name) && typeof a.value === 'string') {
+            a.value = resolve(a.value, a.name === 'href');
+          }
+        }
+      }
+    });
+  };
+}

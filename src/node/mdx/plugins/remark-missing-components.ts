@@ -1,0 +1,42 @@
+import type {} from '../vfile-data.js';
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { diag } from '../../diagnostics/catalogue.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+
+export interface MissingComponentsOptions {
+  /** Names the renderer provides. */
+  known: ReadonlySet<string>;
+}
+
+/**
+ * Finds components the page uses that nothing provides. MDX would throw at render time for each;
+ * instead they are rendered as a visible placeholder and reported with their position.
+ * Runs after remark-imports, which records the names the page defines.
+ */
+export default function remarkMissingComponents(options: MissingComponentsOptions) {
+  return (tree: Root, file: VFile) => {
+    const defined = new Set<string>((file.data.defined as string[] | undefined) ?? []);
+    const unresolved = new Set<string>((file.data.unresolvedImports as string[] | undefined) ?? []);
+    const diagnostics: Diagnostic[] = (file.data.diagnostics ??= []);
+    const missing = new Set<string>(unresolved);
+    const reported = new Set<string>();
+
+    visit(tree, (node) => {
+      if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+      const name = (node as { name?: string | null }).name;
+      if (!name) return;
+      const base = name.split('.')[0]!;
+      // Lower-case names are HTML elements; only capitalised or member names are components.
+      if (!/^[A-Z]/.test(base) && !name.includes('.')) return;
+      if (options.known.has(base) || defined.has(base)) return;
+      missing.add(base);
+      if (unresolved.has(base) || reported.has(base)) return;
+      reported.add(base);
+      const pos = node.position?.start;
+      diagnostics.push(diag('page/unknown-component', { name }, { file: file.path, line: pos?.line, column: pos?.column }));
+    });
+    file.data.missing = [...missing];
+  };
+}

@@ -1,0 +1,15 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { SnippetImport, TocEntry } from './compiler.js';
+
+/** What Kiln's plugins leave on `file.data` for the compiler to collect. */
+declare module 'vfile' {
+  interface DataMap {
+    diagnostics: Diagnostic[];
+    toc: TocEntry[];
+    snippets: SnippetImport[];
+    missing: string[];
+    defined: string[];
+    unresolvedImports: string[];
+  }
+}
+export {};

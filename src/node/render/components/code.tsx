@@ -1,0 +1,71 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { CopyIcon } from '../layout/icons.js';
+
+export interface CodeBlockProps {
+  language?: string;
+  title?: string;
+  numbers?: string;
+  wrap?: string;
+  expandable?: string;
+  nocopy?: string;
+  children?: ReactNode;
+}
+
+export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, children }: CodeBlockProps) {
+  const classes = ['code-block'];
+  if (numbers) classes.push('line-numbers');
+  if (wrap) classes.push('wrap');
+  if (expandable) classes.push('expandable');
+  return (
+    <div className={classes.join(' ')} data-language={language}>
+      {(title || !nocopy) && (
+        <div className="code-block-header">
+          <span className="code-block-title">{title ?? ''}</span>
+          {!nocopy && (
+            <button type="button" className="copy-button" aria-label="Copy code" title="Copy">
+              <CopyIcon />
+            </button>
+          )}
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** The label of a code block inside a group: its title, else its language. */
+function labelOf(el: ReactElement, i: number): string {
+  const p = el.props as CodeBlockProps & { title?: string };
+  return p.title || p.language || `Tab ${i + 1}`;
+}
+
+export function CodeGroup({ children, dropdown }: { children?: ReactNode; dropdown?: boolean }) {
+  const blocks = Children.toArray(children).filter(isValidElement) as ReactElement[];
+  const labels = blocks.map(labelOf);
+  return (
+    <div className="code-group" data-tabs="" data-dropdown={dropdown ? '' : undefined}>
+      <div className="code-group-header">
+        <div role="tablist" className="code-group-tabs" aria-label="Code examples">
+          {labels.map((label, i) => (
+            <button key={i} type="button" role="tab" className="tab" aria-selected={i === 0} tabIndex={i === 0 ? 0 : -1} data-tab-label={label}>
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {blocks.map((b, i) => (
+        <div key={i} role="tabpanel" className="tab-panel" hidden={i !== 0} data-tab-label={labels[i]}>
+          {b}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function RequestExample({ children }: { children?: ReactNode }) {
+  return <div className="api-example request-example"><CodeGroup>{children}</CodeGroup></div>;
+}
+
+export function ResponseExample({ children }: { children?: ReactNode }) {
+  return <div className="api-example response-example"><CodeGroup>{children}</CodeGroup></div>;
+}

@@ -1,0 +1,68 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+
+export function Steps({ children }: { children?: ReactNode }) {
+  return <ol className="steps">{children}</ol>;
+}
+
+export function Step({ title, children, stepNumber, titleSize }: { title?: string; children?: ReactNode; stepNumber?: number; icon?: string; titleSize?: string }) {
+  const Heading = titleSize === 'h2' ? 'h2' : titleSize === 'h3' ? 'h3' : 'p';
+  return (
+    <li className="step" value={stepNumber}>
+      {title && <Heading className="step-title">{title}</Heading>}
+      <div className="step-content">{children}</div>
+    </li>
+  );
+}
+
+export function Tabs({ children }: { children?: ReactNode }) {
+  const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<{ title?: string }>[];
+  const labels = tabs.map((t, i) => t.props.title ?? `Tab ${i + 1}`);
+  return (
+    <div className="tabs" data-tabs="">
+      <div role="tablist" className="tabs-list">
+        {labels.map((label, i) => (
+          <button key={i} type="button" role="tab" className="tab" aria-selected={i === 0} tabIndex={i === 0 ? 0 : -1} data-tab-label={label}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((t, i) => (
+        <div key={i} role="tabpanel" className="tab-panel" hidden={i !== 0} data-tab-label={labels[i]}>
+          {t}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Tab({ children }: { title?: string; icon?: string; children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+export function AccordionGroup({ children }: { children?: ReactNode }) {
+  return <div className="accordion-group">{children}</div>;
+}
+
+export function Accordion({ title, description, defaultOpen, children }: { title?: string; description?: string; defaultOpen?: boolean; icon?: string; children?: ReactNode }) {
+  return (
+    <details className="accordion" open={defaultOpen || undefined}>
+      <summary>
+        <span className="accordion-title">{title}</span>
+        {description && <span className="accordion-description">{description}</span>}
+      </summary>
+      <div className="accordion-content">{children}</div>
+    </details>
+  );
+}
+
+export function Expandable({ title = 'properties', defaultOpen, children }: { title?: string; defaultOpen?: boolean; children?: ReactNode }) {
+  return (
+    <details className="expandable" open={defaultOpen || undefined}>
+      <summary>
+        <span className="expandable-show">Show {title}</span>
+        <span className="expandable-hide">Hide {title}</span>
+      </summary>
+      <div className="expandable-content">{children}</div>
+    </details>
+  );
+}

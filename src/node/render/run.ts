@@ -1,0 +1,9 @@
+import { run } from '@mdx-js/mdx';
+import type { MDXContent } from 'mdx/types';
+import * as runtime from 'react/jsx-runtime';
+
+/** Evaluates a compiled page (function-body output) into its React component. */
+export async function runCompiled(code: string): Promise<MDXContent> {
+  const mod = await run(code, { ...runtime, baseUrl: import.meta.url });
+  return mod.default;
+}

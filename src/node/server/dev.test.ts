@@ -1,0 +1,323 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KilnError } from '../diagnostics/diagnostic.js';
+import type { ServedFile, SiteHandle } from '../site-handle.js';
+import { startDevServer, watchIgnoreMatcher } from './dev.js';
+import { startServer, textResponse } from './http.js';
+import type { RunningServer } from './http.js';
+import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET } from './livereload-client.js';
+
+interface SseEvent {
+  event: string;
+  data: string;
+}
+
+/** A minimal EventSource: collects events, lets a test wait for one, with a deadline. */
+function openEvents(url: string): Promise<{
+  waitFor(pred: (e: SseEvent) => boolean, ms: number): Promise<SseEvent>;
+  events: SseEvent[];
+  ended: Promise<void>;
+  close(): void;
+  headers: http.IncomingHttpHeaders;
+}> {
+  return new Promise((resolve, reject) => {
+    const events: SseEvent[] = [];
+    const waiters = new Set<() => void>();
+    let buffer = '';
+    const req = http.get(url + LIVE_RELOAD_PATH, (res) => {
+      let endedResolve!: () => void;
+      const ended = new Promise<void>((r) => (endedResolve = r));
+      res.on('close', () => endedResolve());
+      res.setEncoding('utf8');
+      let opened = false;
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let idx;
+        while ((idx = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, idx);
+          buffer = buffer.slice(idx + 2);
+          const e: SseEvent = { event: 'message', data: '' };
+          let hasField = false;
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) (e.event = line.slice(7)), (hasField = true);
+            else if (line.startsWith('data: ')) (e.data = line.slice(6)), (hasField = true);
+          }
+          if (hasField) events.push(e);
+          for (const w of waiters) w();
+        }
+        // Resolve once the server has registered us (it writes a comment right after).
+        if (!opened) {
+          opened = true;
+          resolve({
+            events,
+            ended,
+            headers: res.headers,
+            close: () => req.destroy(),
+            waitFor(pred, ms) {
+              return new Promise((ok, fail) => {
+                const check = () => {
+                  const hit = events.find(pred);
+                  if (!hit) return false;
+                  clearTimeout(timer);
+                  waiters.delete(check);
+                  ok(hit);
+                  return true;
+                };
+                const timer = setTimeout(() => {
+                  waiters.delete(check);
+                  fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events)}`));
+                }, ms);
+                if (!check()) waiters.add(check);
+              });
+            },
+          });
+        }
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let root: string;
+let server: RunningServer;
+const log: string[] = [];
+const errors: unknown[] = [];
+const reloads: string[][] = [];
+let serveImpl: (pathname: string) => Promise<ServedFile | null>;
+let changedImpl: (files: string[]) => Promise<void>;
+
+const site: SiteHandle = {
+  get root() {
+    return root;
+  },
+  serve: (p) => serveImpl(p),
+  notFound: async (p) => ({ status: 404, type: 'text/html; charset=utf-8', body: `no page at ${p}` }),
+  changed: (files) => changedImpl(files),
+};
+
+function resetSite(): void {
+  serveImpl = async (p) => (p === '/' ? { status: 200, type: 'text/html; charset=utf-8', body: '<h1>home</h1>' } : null);
+  changedImpl = async (files) => {
+    log.push(`changed ${files.map((f) => path.basename(f)).join(',')}`);
+  };
+}
+
+beforeAll(async () => {
+  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'kiln-dev-')));
+  for (const d of ['node_modules/pkg', 'dist', '.kiln', '.git', 'build', 'guides']) mkdirSync(path.join(root, d), { recursive: true });
+  for (const f of ['a.mdx', 'b.mdx', 'c.mdx', 'docs.json']) writeFileSync(path.join(root, f), 'v0');
+  resetSite();
+  server = await startDevServer(site, {
+    host: '127.0.0.1',
+    port: 0,
+    watchIgnore: ['build'],
+    onReload: (files) => reloads.push(files),
+    onError: (e) => errors.push(e),
+  });
+});
+
+afterEach(() => {
+  resetSite();
+  errors.length = 0;
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('routing', () => {
+  it('serves what the site serves and falls back to notFound', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toBe('<h1>home</h1>');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers.get('content-length')).toBe('13');
+    const missing = await fetch(`${server.url}/guides/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('no page at /guides/nope');
+  });
+
+  it('hands the site the decoded pathname without the query', async () => {
+    const seen: string[] = [];
+    serveImpl = async (p) => (seen.push(p), null);
+    await fetch(`${server.url}/caf%C3%A9/a%20b?x=1`);
+    expect(seen).toEqual(['/café/a b']);
+  });
+
+  it('turns a throwing serve into a short 500 and keeps serving', async () => {
+    serveImpl = async () => {
+      throw new Error('boom at render');
+    };
+    const res = await fetch(`${server.url}/`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('boom');
+    expect(text).not.toMatch(/\bat .*\.[jt]s:\d+/);
+    expect(text).toContain(LIVE_RELOAD_PATH); // the error page recovers by itself
+    expect(errors).toHaveLength(1);
+    resetSite();
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  it('survives a throwing notFound and a sync throw', async () => {
+    serveImpl = () => {
+      throw new TypeError('sync');
+    };
+    expect((await fetch(`${server.url}/x`)).status).toBe(500);
+    expect((await fetch(`${server.url}/`)).status).toBe(500);
+    resetSite();
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  it('answers only GET and HEAD', async () => {
+    expect((await fetch(`${server.url}/`, { method: 'DELETE' })).status).toBe(405);
+    const head = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+});
+
+describe('live reload', () => {
+  it('sends reload within 500 ms of a write, after site.changed', async () => {
+    const client = await openEvents(server.url);
+    try {
+      expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      log.length = 0;
+      changedImpl = async (files) => {
+        await sleep(5); // the reload must wait for this
+        log.push(`changed ${files.map((f) => path.basename(f)).join(',')}`);
+      };
+      const start = Date.now();
+      writeFileSync(path.join(root, 'guides', 'new-page.mdx'), '# New');
+      const event = await client.waitFor((e) => e.event === 'reload' && e.data.includes('new-page.mdx'), 500);
+      expect(Date.now() - start).toBeLessThan(500);
+      expect(JSON.parse(event.data)).toEqual(['guides/new-page.mdx']);
+      expect(log).toEqual(['changed new-page.mdx']);
+      expect(reloads.at(-1)).toEqual([path.join(root, 'guides', 'new-page.mdx')]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('turns a burst of saves into one reload', async () => {
+    const client = await openEvents(server.url);
+    try {
+      for (const f of ['a.mdx', 'b.mdx', 'c.mdx']) writeFileSync(path.join(root, f), 'v1');
+      const event = await client.waitFor((e) => e.event === 'reload', 500);
+      expect(JSON.parse(event.data).sort()).toEqual(['a.mdx', 'b.mdx', 'c.mdx']);
+      await sleep(150);
+      expect(client.events.filter((e) => e.event === 'reload')).toHaveLength(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('ignores node_modules, .git, dist, .kiln and watchIgnore', async () => {
+    const client = await openEvents(server.url);
+    try {
+      writeFileSync(path.join(root, 'node_modules', 'pkg', 'index.js'), 'x');
+      writeFileSync(path.join(root, 'dist', 'index.html'), 'x');
+      writeFileSync(path.join(root, '.kiln', 'cache.json'), 'x');
+      writeFileSync(path.join(root, '.git', 'HEAD'), 'x');
+      writeFileSync(path.join(root, 'build', 'out.html'), 'x');
+      await sleep(60);
+      writeFileSync(path.join(root, 'docs.json'), '{}');
+      const event = await client.waitFor((e) => e.event === 'reload', 500);
+      expect(JSON.parse(event.data)).toEqual(['docs.json']);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('still reloads when site.changed fails', async () => {
+    const client = await openEvents(server.url);
+    try {
+      changedImpl = async () => {
+        throw new Error('bad settings');
+      };
+      writeFileSync(path.join(root, 'a.mdx'), 'v2');
+      await client.waitFor((e) => e.event === 'reload' && e.data.includes('a.mdx'), 500);
+      expect(errors).toHaveLength(1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('exposes a snippet that listens for reload events', () => {
+    expect(LIVE_RELOAD_SNIPPET).toMatch(/^<script>[\s\S]*<\/script>$/);
+    expect(LIVE_RELOAD_SNIPPET).toContain(`new EventSource('${LIVE_RELOAD_PATH}')`);
+    expect(LIVE_RELOAD_SNIPPET).toContain("addEventListener('reload'");
+    expect(LIVE_RELOAD_SNIPPET).toContain('sessionStorage');
+  });
+});
+
+describe('watch ignore matcher', () => {
+  it('ignores by segment, top-level dist only, and extra paths', () => {
+    const ignore = watchIgnoreMatcher('/p', ['out', '/abs/elsewhere']);
+    expect(ignore('/p')).toBe(false);
+    expect(ignore('/p/guides/a.mdx')).toBe(false);
+    expect(ignore('/p/node_modules')).toBe(true);
+    expect(ignore('/p/x/node_modules/y.js')).toBe(true);
+    expect(ignore('/p/.git/HEAD')).toBe(true);
+    expect(ignore('/p/.kiln')).toBe(true);
+    expect(ignore('/p/dist/index.html')).toBe(true);
+    expect(ignore('/p/guides/dist/page.mdx')).toBe(false);
+    expect(ignore('/p/out/x.html')).toBe(true);
+    expect(ignore('/p/outline.mdx')).toBe(false);
+  });
+});
+
+describe('ports and shutdown', () => {
+  it('moves to the next free port when the requested one is busy', async () => {
+    const blocker = await startServer({ port: 0, handler: async () => textResponse(200, 'blocker') });
+    const dev = await startDevServer(site, { host: '127.0.0.1', port: blocker.port, onError: () => {} });
+    try {
+      expect(dev.port).toBeGreaterThan(blocker.port);
+      expect(dev.port).toBeLessThanOrEqual(blocker.port + 20);
+      expect(await (await fetch(`${dev.url}/`)).text()).toBe('<h1>home</h1>');
+      const strict = await startDevServer(site, { host: '127.0.0.1', port: blocker.port, strictPort: true }).catch((e: unknown) => e);
+      expect(strict).toBeInstanceOf(KilnError);
+      expect((strict as KilnError).diagnostics[0].code).toBe('server/port-in-use');
+    } finally {
+      await Promise.all([dev.close(), blocker.close()]);
+    }
+  });
+
+  it('closes open event streams and the watcher on close', async () => {
+    const dev = await startDevServer(site, { host: '127.0.0.1', port: 0 });
+    const client = await openEvents(dev.url);
+    const closed = Promise.race([client.ended.then(() => 'ended'), sleep(2000).then(() => 'timeout')]);
+    await dev.close();
+    expect(await closed).toBe('ended');
+    await dev.close(); // idempotent
+  });
+
+  it('pings idle event streams', async () => {
+    const dev = await startDevServer(site, { host: '127.0.0.1', port: 0, pingMs: 20 });
+    try {
+      const chunks: string[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(dev.url + LIVE_RELOAD_PATH, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            chunks.push(c);
+            if (chunks.join('').includes(': ping')) {
+              req.destroy();
+              resolve();
+            }
+          });
+        });
+        req.on('error', reject);
+      });
+      expect(chunks.join('')).toContain(': ping\n\n');
+    } finally {
+      await dev.close();
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServedFile, SiteHandle } from '../site-handle.js';
+import { startDevServer } from './dev.js';
+import { contentTypeFor, textResponse } from './http.js';
+import type { RunningServer } from './http.js';
+import { startPreviewServer } from './preview.js';
+import { checkDecodedPathname, resolveDecodedInside } from './safe-path.js';
+
+const SECRET = 'TOP-SECRET-OUTSIDE';
+
+/** Send a request line byte for byte (fetch and http.request would normalise or refuse it). */
+function rawGet(port: number, target: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(3000, () => socket.destroy(new Error(`timeout for ${JSON.stringify(target)}`)));
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, text });
+    });
+    socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1');
+  });
+}
+
+const ATTEMPTS = [
+  '/../etc/passwd',
+  '/../../../../../../etc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+  '/%252e%252e/%252e%252e/etc/passwd',
+  '/..%2f..%2f..%2f..%2f..%2fetc/passwd',
+  '/..\\..\\..\\..\\..\\etc\\passwd',
+  '/%5c..%5c..%5c..%5cetc%5cpasswd',
+  '//etc/passwd',
+  '/etc/passwd%00.html',
+  '/index.html\0',
+  '/C:/Windows/win.ini',
+  // Aimed at the temp folder's secret, which certainly exists:
+  '/../outside/secret.txt',
+  '/%2e%2e/outside/secret.txt',
+  '/%252e%252e/outside/secret.txt',
+  '/..%2foutside%2fsecret.txt',
+  '/..\\outside\\secret.txt',
+  '/leak.txt',
+  '/leak',
+  '/leakdir/secret.txt',
+  '/leakdir/secret',
+];
+
+let base: string;
+let root: string;
+
+beforeAll(() => {
+  base = realpathSync(mkdtempSync(path.join(tmpdir(), 'kiln-traversal-')));
+  root = path.join(base, 'site');
+  mkdirSync(root);
+  mkdirSync(path.join(base, 'outside'));
+  writeFileSync(path.join(root, 'index.html'), '<h1>home</h1>');
+  writeFileSync(path.join(base, 'outside', 'secret.txt'), SECRET);
+  writeFileSync(path.join(base, 'outside', 'secret.html'), SECRET);
+  symlinkSync(path.join(base, 'outside', 'secret.txt'), path.join(root, 'leak.txt'));
+  symlinkSync(path.join(base, 'outside', 'secret.html'), path.join(root, 'leak.html'));
+  symlinkSync(path.join(base, 'outside'), path.join(root, 'leakdir'));
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+function expectRefused(res: { status: number; text: string }, target: string): void {
+  expect([400, 403, 404], `status for ${JSON.stringify(target)}`).toContain(res.status);
+  expect(res.text).not.toContain(SECRET);
+  expect(res.text).not.toMatch(/root:.*:0:0:/);
+  expect(res.text).not.toContain('[boot loader]');
+}
+
+describe('preview server refuses traversal', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startPreviewServer(root, { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('still serves the root page (the harness works)', async () => {
+    const res = await rawGet(server.port, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1>home</h1>');
+  });
+
+  it.each(ATTEMPTS)('%s', async (target) => {
+    expectRefused(await rawGet(server.port, target), target);
+  });
+});
+
+describe('dev server refuses traversal', () => {
+  let server: RunningServer;
+  const seen: string[] = [];
+  // A site that does what the real one should: map pathnames with resolveDecodedInside.
+  const site: SiteHandle = {
+    get root() {
+      return root;
+    },
+    async serve(pathname): Promise<ServedFile | null> {
+      seen.push(pathname);
+      const candidate = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+      const file = (await resolveDecodedInside(root, candidate)) ?? (await resolveDecodedInside(root, `${candidate}.html`));
+      return file ? { status: 200, type: contentTypeFor(file), file } : null;
+    },
+    async notFound() {
+      return textResponse(404, 'Not found');
+    },
+    async changed() {},
+  };
+  beforeAll(async () => {
+    server = await startDevServer(site, { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('still serves the root page (the harness works)', async () => {
+    const res = await rawGet(server.port, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1>home</h1>');
+  });
+
+  it.each(ATTEMPTS)('%s', async (target) => {
+    expectRefused(await rawGet(server.port, target), target);
+  });
+
+  it('only ever hands the site clean, decoded pathnames', () => {
+    expect(seen.length).toBeGreaterThan(0);
+    for (const p of seen) expect(checkDecodedPathname(p), p).toBe(p);
+  });
+});

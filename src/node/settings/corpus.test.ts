@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from './load.js';
+import type { NavigationEntry } from './types.js';
+
+// Repo root is four levels up from src/node/settings; the corpus sits beside the repo.
+const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const sites = readdirSync(CORPUS).filter((d) => statSync(path.join(CORPUS, d)).isDirectory());
+
+/** Every string page entry of a raw navigation value, whatever the layout. */
+function rawPages(v: unknown, out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x) => (typeof x === 'string' ? out.push(x) : rawPages(x, out)));
+  else if (v && typeof v === "object") {
+    for (const x of Object.values(v)) rawPages(x, out);
+  }
+  return out;
+}
+
+function pagesOf(entries: readonly NavigationEntry[], out: string[] = []): string[] {
+  for (const e of entries) typeof e === 'string' ? out.push(e) : pagesOf(e.pages, out);
+  return out;
+}
+
+describe('corpus settings', () => {
+  it('finds the corpus', () => expect(sites).toHaveLength(10));
+
+  it.each(sites)('%s loads without errors and keeps every page', async (site) => {
+    const { settings, diagnostics } = await loadSettings(path.join(CORPUS, site));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(settings).not.toBeNull();
+    const raw = JSON.parse(readFileSync(settings!.file, 'utf8')) as { navigation: unknown };
+    expect(pagesOf(settings!.navigation).sort()).toEqual(rawPages(raw.navigation).sort());
+  });
+});

@@ -1,0 +1,60 @@
+import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diag } from '../diagnostics/catalogue.js';
+import { SourceMap } from './locate.js';
+
+/** Human wording of jsonc-parser's error codes (a const enum, so not importable here). */
+const REASONS: Record<number, string> = {
+  1: 'unexpected character',
+  2: 'invalid number',
+  3: 'expected a property name in double quotes',
+  4: 'expected a value',
+  5: 'expected a colon after the property name',
+  6: 'expected a comma',
+  7: 'expected a closing brace `}`',
+  8: 'expected a closing bracket `]`',
+  9: 'unexpected content after the end of the JSON value',
+  10: 'comments are not allowed',
+  11: 'unterminated comment',
+  12: 'unterminated string',
+  13: 'unterminated number',
+  14: 'invalid unicode escape',
+  15: 'invalid escape character',
+  16: 'invalid character in a string (escape control characters)',
+};
+const INVALID_COMMENT = 10;
+
+export interface ParsedJson {
+  /** The parsed value; undefined when the text is not (lenient) JSON. */
+  value?: unknown;
+  map: SourceMap;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parse a settings file. Comments and trailing commas are accepted with one warning (people
+ * write them, and editors treat *.json as JSONC); any other syntax error is fatal and points at
+ * the offending character.
+ */
+export function parseJson(file: string, source: string): ParsedJson {
+  const errors: ParseError[] = [];
+  const tree = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
+  const map = new SourceMap(file, source, tree);
+  if (errors.length > 0 || !tree) {
+    const e = errors[0] ?? { error: 4, offset: 0, length: 0 };
+    const { offset, ...where } = map.atOffset(e.offset);
+    return { map, diagnostics: [diag('settings/invalid-json', { reason: REASONS[e.error] ?? 'syntax error' }, where)] };
+  }
+
+  const diagnostics: Diagnostic[] = [];
+  const strict: ParseError[] = [];
+  parseTree(source, strict, { allowTrailingComma: false, disallowComments: true });
+  if (strict.length > 0) {
+    const comments = strict.some((e) => e.error === INVALID_COMMENT);
+    const commas = strict.some((e) => e.error !== INVALID_COMMENT);
+    const what = comments && commas ? 'comments and trailing commas' : comments ? 'comments' : 'a trailing comma';
+    const { offset, ...where } = map.atOffset(strict[0].offset);
+    diagnostics.push(diag('settings/not-strict-json', { what }, where));
+  }
+  return { value: getNodeValue(tree), map, diagnostics };
+}

@@ -1,0 +1,84 @@
+import type { ClassicInput } from './schema/index.js';
+import type { Anchor, Logo, NavigationEntry, NavigationGroup, Settings } from './types.js';
+import type { NavigationGroupInput } from './schema/navigation.js';
+
+/** Theme colour used when the file sets none (the spec makes `colors` optional). */
+export const DEFAULT_PRIMARY = '#0d9373';
+
+export const DEFAULT_TOP_ANCHOR = { name: 'Documentation', icon: 'book-open', iconType: 'duotone' } as const;
+
+/** Copy of `o` without its undefined properties, so results compare and print cleanly. */
+export function compact<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function toArray<T>(v: T | T[] | undefined): T[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** A logo path or `{light?, dark?, href?}` → both modes and a link; a missing mode borrows the other. */
+export function normalizeLogo(logo: string | { light?: string; dark?: string; href?: string } | undefined): Logo | undefined {
+  if (logo === undefined) return undefined;
+  if (typeof logo === 'string') return { light: logo, dark: logo, href: '/' };
+  const light = logo.light ?? logo.dark ?? '';
+  return { light, dark: logo.dark ?? light, href: logo.href ?? '/' };
+}
+
+/** Social links as an object platform → URL, or already as `[{type, url}]`. */
+export function normalizeSocials(s: Record<string, string | undefined> | { type: string; url: string }[] | undefined) {
+  if (s === undefined) return [];
+  if (Array.isArray(s)) return s.map(({ type, url }) => ({ type, url }));
+  return Object.entries(s).flatMap(([type, url]) => (url === undefined ? [] : [{ type, url }]));
+}
+
+function normalizeGroup(g: NavigationGroupInput): NavigationGroup {
+  const pages: NavigationEntry[] = g.pages.map((p) => (typeof p === 'string' ? p : normalizeGroup(p)));
+  return compact({ group: g.group, pages, icon: g.icon, iconType: g.iconType, version: g.version });
+}
+
+/** Classic (mint.json-style) input with defaults applied. */
+export function normalizeClassic(input: ClassicInput, file: string): Settings {
+  const anchors: Anchor[] = (input.anchors ?? []).map((a) =>
+    compact({
+      name: a.name,
+      url: a.url,
+      icon: a.icon,
+      iconType: a.iconType ?? 'duotone',
+      color: a.color,
+      version: a.version,
+      isDefaultHidden: a.isDefaultHidden ?? false,
+      openapi: a.openapi,
+    }),
+  );
+  const cta = input.topbarCtaButton;
+  const c = input.colors;
+  return compact({
+    file,
+    layout: 'classic' as const,
+    name: input.name,
+    navigation: input.navigation.map(normalizeGroup),
+    logo: normalizeLogo(input.logo),
+    favicon: input.favicon,
+    colors: c
+      ? compact({ primary: c.primary, light: c.light, dark: c.dark, background: c.background, anchors: c.anchors })
+      : { primary: DEFAULT_PRIMARY },
+    topbarLinks: (input.topbarLinks ?? []).map(({ name, url }) => ({ name, url })),
+    topbarCtaButton: cta && compact({ type: cta.type ?? 'link', url: cta.url, name: cta.name }),
+    versions: input.versions ?? [],
+    anchors,
+    topAnchor: { ...DEFAULT_TOP_ANCHOR, ...compact(input.topAnchor ?? {}) },
+    tabs: (input.tabs ?? []).map((t) => compact({ name: t.name, url: t.url, openapi: t.openapi, version: t.version })),
+    api: compact({
+      baseUrl: input.api?.baseUrl === undefined ? undefined : toArray(input.api.baseUrl),
+      auth: input.api?.auth,
+      playground: { mode: input.api?.playground?.mode ?? 'show' },
+      maintainOrder: input.api?.maintainOrder,
+    }),
+    openapi: toArray(input.openapi),
+    footerSocials: normalizeSocials(input.footerSocials),
+    feedback: { suggestEdit: input.feedback?.suggestEdit ?? false, raiseIssue: input.feedback?.raiseIssue ?? false },
+    modeToggle: compact({ default: input.modeToggle?.default, isHidden: input.modeToggle?.isHidden ?? false }),
+    backgroundImage: input.backgroundImage,
+    redirects: input.redirects,
+  });
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the schema modules. Messages given through `error` are the
+ * "expected …" phrase of a diagnostic (see ../issues.ts), so they read as a noun phrase.
+ */
+
+/** A hex colour: #rgb, #rrggbb or #rrggbbaa. */
+const HEX = 'a hex colour such as "#0d9373"';
+export const hexColor = z
+  .string({ error: HEX })
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, { error: HEX });
+
+/** Icon style of the icon library. `regular` is not in the spec but is used in the wild. */
+export const iconType = z.enum(['brands', 'duotone', 'light', 'sharp-solid', 'solid', 'thin', 'regular']);
+
+/** A string that must not be empty (names, labels, paths). */
+export const text = z.string().min(1, { error: 'a non-empty string' });
+
+/** One string or several; normalised to an array later. */
+export const oneOrMany = z.union([text, z.array(text)], { error: 'a string or an array of strings' });
+
+/** An object whose content Kiln does not read; accepted for compatibility with other tools. */
+export const opaqueObject = z.record(z.string(), z.unknown());
+
+/** A redirect rule, the same in both layouts. */
+export const redirect = z.object({
+  /** Path that is redirected, e.g. `/old/:slug`. */
+  source: text,
+  /** Where it leads. */
+  destination: text,
+  /** Whether the redirect is permanent (308) rather than temporary (307). */
+  permanent: z.boolean().optional(),
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { hexColor, opaqueObject, oneOrMany, redirect, text } from './common.js';
+import { logo } from './logo.js';
+import { socialsObject } from './footer.js';
+import { v2Navigation, v2OpenApi } from './v2-navigation.js';
+
+/**
+ * The newer Mintlify `docs.json` layout (navigation is an object, `theme` is set). Only what
+ * Kiln maps onto `Settings` is typed closely; presentation-only areas are accepted loosely.
+ */
+
+const lightDark = z.object({
+  /** Value in light mode. */
+  light: text.optional(),
+  /** Value in dark mode. */
+  dark: text.optional(),
+});
+
+export const v2Colors = z.object({
+  /** Primary colour. Required. */
+  primary: hexColor,
+  /** Primary colour in dark mode. */
+  light: hexColor.optional(),
+  /** Colour of buttons and hovers. */
+  dark: hexColor.optional(),
+});
+
+export const v2Navbar = z.object({
+  /** Links in the top bar. */
+  links: z
+    .array(
+      z.object({
+        /** Link text. */
+        label: text,
+        /** Link target. */
+        href: text,
+        /** Icon of the link. */
+        icon: text.optional(),
+      }),
+    )
+    .optional(),
+  /** Primary button: a link button, or GitHub repository information. */
+  primary: z
+    .object({
+      /** `button` shows a button; `github` shows repository information. */
+      type: z.enum(['button', 'github']),
+      /** Button text; required for `button`. */
+      label: text.optional(),
+      /** Target, or the GitHub repository. */
+      href: text,
+    })
+    .refine((p) => p.type === 'github' || p.label !== undefined, {
+      error: 'a string (the button text; required unless `type` is "github")',
+      path: ['label'],
+    })
+    .optional(),
+});
+
+export const v2Footer = z.object({
+  /** Social links: platform → URL. */
+  socials: socialsObject.optional(),
+  /** Columns of footer links. */
+  links: z
+    .array(
+      z.object({
+        /** Column heading. */
+        header: text.optional(),
+        /** Links of the column. */
+        items: z.array(z.object({ /** Link text. */ label: text, /** Link target. */ href: text })),
+      }),
+    )
+    .optional(),
+});
+
+export const v2Api = z.object({
+  /** OpenAPI file(s) for the API reference. */
+  openapi: v2OpenApi.optional(),
+  /** AsyncAPI file(s). Accepted, not used. */
+  asyncapi: z.unknown().optional(),
+  /** Parameter display options. Accepted, not used. */
+  params: opaqueObject.optional(),
+  /** Playground settings. */
+  playground: z
+    .object({
+      /** `interactive` (default), `simple` or `none`. */
+      display: z.enum(['interactive', 'simple', 'none']).optional(),
+      /** Whether requests go through a proxy. Accepted, not used. */
+      proxy: z.boolean().optional(),
+    })
+    .optional(),
+  /** Code example options (languages, defaults). Accepted, not used. */
+  examples: opaqueObject.optional(),
+  /** Settings of API pages written in MDX. */
+  mdx: z
+    .object({
+      /** Base URL(s) of the API. */
+      server: oneOrMany.optional(),
+      /** Authentication of the playground. */
+      auth: z
+        .object({
+          /** Authentication strategy. */
+          method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(),
+          /** Name of the authentication parameter. */
+          name: text.optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+export const v2Shape = {
+  /** URL of the JSON schema, for editors. */
+  $schema: z.string().optional(),
+  /** Mintlify theme name. Kiln has one look; the value is accepted. */
+  theme: text.optional(),
+  /** Project name; used for the global title. */
+  name: text,
+  /** Site description for SEO. */
+  description: z.string().optional(),
+  /** Theme colours. */
+  colors: v2Colors.optional(),
+  /** Logo path, or light/dark logos with `href`. */
+  logo: logo.optional(),
+  /** Favicon path, or light/dark favicons. */
+  favicon: z.union([text, lightDark], { error: 'a favicon path or an object `{light, dark}`' }).optional(),
+  /** The navigation tree. */
+  navigation: v2Navigation,
+  /** Top bar links and primary button. */
+  navbar: v2Navbar.optional(),
+  /** Footer socials and links. */
+  footer: v2Footer.optional(),
+  /** Light/dark mode: `default` mode, `strict` hides the toggle. */
+  appearance: z
+    .object({
+      /** Mode shown to new users. */
+      default: z.enum(['system', 'light', 'dark']).optional(),
+      /** Hides the toggle, forcing the default mode. */
+      strict: z.boolean().optional(),
+    })
+    .optional(),
+  /** Background image, decoration and colours. */
+  background: z
+    .object({
+      /** Background image path, or light/dark images. */
+      image: z.union([text, lightDark], { error: 'an image path or an object `{light, dark}`' }).optional(),
+      /** Decoration. Accepted, not used. */
+      decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
+      /** Background colours. */
+      color: z.object({ light: hexColor.optional(), dark: hexColor.optional() }).optional(),
+    })
+    .optional(),
+  /** API reference settings. */
+  api: v2Api.optional(),
+  /** Redirect rules. */
+  redirects: z.array(redirect).optional(),
+  /** Contextual menu options (copy page, open in ChatGPT…). Accepted, not used. */
+  contextual: z.object({ options: z.array(z.unknown()) }).optional(),
+  /** SEO metatags and indexing. Accepted, not used. */
+  seo: opaqueObject.optional(),
+  /** Fonts. Accepted, not used. */
+  fonts: opaqueObject.optional(),
+  /** Styling options (eyebrows, codeblocks). Accepted, not used. */
+  styling: opaqueObject.optional(),
+  /** Icon library. Accepted, not used. */
+  icons: opaqueObject.optional(),
+  /** Third-party integrations keyed by provider. Accepted, not used. */
+  integrations: opaqueObject.optional(),
+  /** Error page settings. Accepted, not used. */
+  errors: opaqueObject.optional(),
+  /** Site-wide banner. Accepted, not used. */
+  banner: opaqueObject.optional(),
+  /** Search options. Accepted, not used. */
+  search: opaqueObject.optional(),
+  /** Page metadata options. Accepted, not used. */
+  metadata: opaqueObject.optional(),
+  /** Thumbnail options. Accepted, not used. */
+  thumbnails: opaqueObject.optional(),
+  /** Custom-domain and hosting options. Accepted, not used. */
+  interaction: opaqueObject.optional(),
+};
+
+/** The newer docs.json layout. */
+export const v2Schema = z.object(v2Shape);
+export type V2Input = z.infer<typeof v2Schema>;

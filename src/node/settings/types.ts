@@ -1,0 +1,120 @@
+/**
+ * The normalised settings every later stage reads. Produced by `loadSettings` from docs.json
+ * (or mint.json) with defaults applied; the raw file shapes live in ./schema/.
+ */
+
+export type IconType = 'brands' | 'duotone' | 'light' | 'sharp-solid' | 'solid' | 'thin' | 'regular';
+
+/** An entry of a navigation group: a page path or a nested group. */
+export type NavigationEntry = string | NavigationGroup;
+
+export interface NavigationGroup {
+  group: string;
+  pages: NavigationEntry[];
+  icon?: string;
+  iconType?: IconType;
+  version?: string;
+  /** docs.json (v2) only: name of the tab the group was listed under. */
+  tab?: string;
+  /** docs.json (v2) only: name of the anchor or dropdown the group was listed under. */
+  anchor?: string;
+}
+
+export interface Logo {
+  light: string;
+  dark: string;
+  href: string;
+}
+
+export interface Colors {
+  primary: string;
+  light?: string;
+  dark?: string;
+  background?: { light?: string; dark?: string };
+  anchors?: string | { from: string; to?: string };
+}
+
+export interface Link {
+  name: string;
+  url: string;
+}
+
+export interface CtaButton {
+  type: 'link' | 'github';
+  url: string;
+  name?: string;
+}
+
+export interface Anchor {
+  name: string;
+  url: string;
+  icon?: string;
+  iconType: IconType;
+  color?: string | { from: string; to?: string };
+  version?: string;
+  isDefaultHidden: boolean;
+  openapi?: string;
+}
+
+export interface TopAnchor {
+  name: string;
+  icon: string;
+  iconType: IconType;
+}
+
+export interface Tab {
+  name: string;
+  url: string;
+  openapi?: string;
+  /** Shows the tab only when this docs version is selected. */
+  version?: string;
+}
+
+export interface ApiAuth {
+  method?: 'bearer' | 'basic' | 'key' | 'cobo';
+  name?: string;
+  inputPrefix?: string;
+}
+
+export interface ApiSettings {
+  baseUrl?: string[];
+  auth?: ApiAuth;
+  playground: { mode: 'show' | 'simple' | 'hide' };
+  maintainOrder?: boolean;
+}
+
+export type SocialPlatform =
+  | 'website' | 'facebook' | 'x' | 'twitter' | 'discord' | 'slack' | 'github' | 'linkedin'
+  | 'instagram' | 'hacker-news' | 'youtube' | 'medium' | string;
+
+export interface Redirect {
+  source: string;
+  destination: string;
+  permanent?: boolean;
+}
+
+export interface Settings {
+  /** Absolute path of the settings file that was read. */
+  file: string;
+  /** Which file layout it was written in: classic (mint.json style) or the newer docs.json. */
+  layout?: 'classic' | 'v2';
+  name: string;
+  navigation: NavigationGroup[];
+  logo?: Logo;
+  favicon?: string;
+  colors: Colors;
+  topbarLinks: Link[];
+  topbarCtaButton?: CtaButton;
+  versions: string[];
+  anchors: Anchor[];
+  topAnchor: TopAnchor;
+  tabs: Tab[];
+  api: ApiSettings;
+  openapi: string[];
+  footerSocials: { type: SocialPlatform; url: string }[];
+  feedback: { suggestEdit: boolean; raiseIssue: boolean };
+  modeToggle: { default?: 'light' | 'dark'; isHidden: boolean };
+  backgroundImage?: string;
+  /** Redirect rules (`redirects` in both layouts). */
+  redirects?: Redirect[];
+}

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { commonFolder } from './from-v2.js';
+import { parseSettings } from './load.js';
+import { loadFixture } from './test-helpers.js';
+
+describe('docs.json v2 layout', () => {
+  it('maps the newer layout onto Settings', async () => {
+    const { settings, diagnostics } = await loadFixture('v2-layout');
+    expect(diagnostics).toEqual([]);
+    expect(settings).toMatchInlineSnapshot(`
+      {
+        "anchors": [
+          {
+            "icon": "book",
+            "iconType": "solid",
+            "isDefaultHidden": false,
+            "name": "Docs",
+            "url": "v1/docs",
+            "version": "v1",
+          },
+          {
+            "iconType": "duotone",
+            "isDefaultHidden": false,
+            "name": "SDKs",
+            "url": "v1/sdks",
+            "version": "v1",
+          },
+          {
+            "icon": "newspaper",
+            "iconType": "duotone",
+            "isDefaultHidden": false,
+            "name": "Blog",
+            "url": "https://acme.dev/blog",
+          },
+        ],
+        "api": {
+          "auth": {
+            "method": "key",
+            "name": "x-api-key",
+          },
+          "baseUrl": [
+            "https://api.acme.dev",
+          ],
+          "playground": {
+            "mode": "hide",
+          },
+        },
+        "backgroundImage": "/bg.png",
+        "colors": {
+          "background": {
+            "dark": "#0b0d0e",
+            "light": "#ffffff",
+          },
+          "dark": "#15803D",
+          "light": "#07C983",
+          "primary": "#16A34A",
+        },
+        "favicon": "/favicon-light.svg",
+        "feedback": {
+          "raiseIssue": false,
+          "suggestEdit": false,
+        },
+        "file": "docs.json",
+        "footerSocials": [
+          {
+            "type": "x",
+            "url": "https://x.com/acme",
+          },
+          {
+            "type": "github",
+            "url": "https://github.com/acme",
+          },
+        ],
+        "layout": "v2",
+        "logo": {
+          "dark": "/logo/dark.svg",
+          "href": "/",
+          "light": "/logo/light.svg",
+        },
+        "modeToggle": {
+          "default": "dark",
+          "isHidden": true,
+        },
+        "name": "Acme",
+        "navigation": [
+          {
+            "group": "Get started",
+            "pages": [
+              "v2/guides/intro",
+              {
+                "group": "Nested",
+                "pages": [
+                  "v2/guides/nested/one",
+                ],
+              },
+            ],
+            "tab": "Guides",
+            "version": "v2",
+          },
+          {
+            "group": "Endpoints",
+            "pages": [
+              "v2/api/overview",
+              "GET /users",
+            ],
+            "tab": "API",
+            "version": "v2",
+          },
+          {
+            "anchor": "Docs",
+            "group": "Basics",
+            "pages": [
+              "v1/docs/intro",
+            ],
+            "version": "v1",
+          },
+          {
+            "anchor": "SDKs",
+            "group": "",
+            "pages": [
+              "v1/sdks/js",
+              "v1/sdks/python",
+            ],
+            "version": "v1",
+          },
+        ],
+        "openapi": [
+          "openapi.json",
+        ],
+        "redirects": [
+          {
+            "destination": "/new",
+            "permanent": true,
+            "source": "/old",
+          },
+        ],
+        "tabs": [
+          {
+            "name": "Guides",
+            "url": "v2/guides",
+            "version": "v2",
+          },
+          {
+            "name": "API",
+            "openapi": "v2/openapi.yaml",
+            "url": "v2/api",
+            "version": "v2",
+          },
+          {
+            "name": "Changelog",
+            "url": "https://acme.dev/changelog",
+            "version": "v2",
+          },
+        ],
+        "topAnchor": {
+          "icon": "book-open",
+          "iconType": "duotone",
+          "name": "Documentation",
+        },
+        "topbarCtaButton": {
+          "name": "Sign up",
+          "type": "link",
+          "url": "https://app.acme.dev",
+        },
+        "topbarLinks": [
+          {
+            "name": "Community",
+            "url": "https://acme.dev/community",
+          },
+        ],
+        "versions": [
+          "v2",
+          "v1",
+        ],
+      }
+    `);
+  });
+
+  it('reports errors and unknown keys of the newer layout', () => {
+    const source = JSON.stringify(
+      {
+        theme: 'mint',
+        name: 'Acme',
+        navbar: { primary: { type: 'button', href: '/x' } },
+        apperance: { default: 'dark' },
+        navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'A', pages: ['a', false] }] }] },
+      },
+      null,
+      2,
+    );
+    const { settings, diagnostics } = parseSettings('/x/docs.json', source);
+    expect(settings).toBeNull();
+    expect(diagnostics.map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}${d.hint ? ` ${d.hint}` : ''}`)).toMatchInlineSnapshot(`
+      [
+        "error 5:16 \`navbar.primary.label\` is required: expected a string (the button text; required unless \`type\` is "github").",
+        "warning 10:3 Unknown setting \`apperance\`; it is ignored. Did you mean \`appearance\`?",
+        "error 22:15 \`navigation.tabs[0].groups[0].pages[1]\`: expected a page path (string) or a group object with \`group\` and \`pages\`, found a boolean.",
+      ]
+    `);
+  });
+});
+
+describe('commonFolder', () => {
+  const g = (...pages: string[]) => [{ group: 'g', pages }];
+  it('is the longest folder shared by all pages, ignoring endpoint references', () => {
+    expect(commonFolder(g('api/a/x', '/api/a/y', 'GET /users'))).toBe('api/a');
+    expect(commonFolder(g('api/x', 'guides/y'))).toBe('');
+    expect(commonFolder(g('index'))).toBe('');
+    expect(commonFolder([])).toBe('');
+  });
+});

@@ -1,0 +1,76 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { clientAssets } from '../assets/client-assets.js';
+import { loadContent, type ContentModel } from '../content/pages.js';
+import { scanProject, type ProjectFiles } from '../content/scan.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { createShikiHighlighter } from '../highlight/shiki.js';
+import type { Highlighter } from '../highlight/highlighter.js';
+import type { MdxCompiler } from '../mdx/compiler.js';
+import { createMdxjsCompiler } from '../mdx/mdxjs.js';
+import { builtinNames } from '../render/components/index.js';
+import type { SiteContext } from '../render/context.js';
+import { SidebarRenderer } from '../render/layout/sidebar.js';
+import { renderPage, type CompileCache, type PageResult } from '../render/page.js';
+import type { Page } from '../content/pages.js';
+import { loadSettings } from '../settings/load.js';
+import type { Settings } from '../settings/types.js';
+
+export interface SiteOptions {
+  root: string;
+  dev: boolean;
+  /** Folders to leave out of the scan (the build output). */
+  exclude?: string[];
+  /** HTML added at the end of every page's body. */
+  bodyEnd?: string;
+}
+
+/** A site whose settings and pages have been read: stages 1 and 2 of the pipeline, done. */
+export interface LoadedSite {
+  root: string;
+  settings: Settings;
+  files: ProjectFiles;
+  content: ContentModel;
+  context: SiteContext;
+  sidebar: SidebarRenderer;
+}
+
+/** Made once per process: both are expensive to create and safe to share. */
+export interface Engines {
+  compiler: MdxCompiler;
+  highlighter: Highlighter;
+}
+
+export function createEngines(): Engines {
+  const highlighter = createShikiHighlighter();
+  return { highlighter, compiler: createMdxjsCompiler({ highlighter, components: builtinNames }) };
+}
+
+/** Settings → project files → pages and navigation. `site` is absent when the settings are unusable. */
+export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
+  const root = path.resolve(options.root);
+  const { settings, diagnostics } = await loadSettings(root);
+  if (!settings) return { diagnostics };
+  const files = await scanProject(root, options.exclude);
+  const content = await loadContent(root, settings, files);
+  const assets = clientAssets();
+  const context: SiteContext = { settings, content, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd };
+  return {
+    site: { root, settings, files, content, context, sidebar: new SidebarRenderer(content.nav) },
+    diagnostics: [...diagnostics, ...content.diagnostics],
+  };
+}
+
+export function mapCache(): CompileCache & { delete(file: string): void; clear(): void } {
+  return new Map();
+}
+
+/** Stages 3 and 4 for one page: compile, run, lay out. */
+export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache): Promise<PageResult> {
+  return renderPage(site.context, page, site.sidebar.render(page.url), {
+    compiler: engines.compiler,
+    cache,
+    root: site.root,
+    readFile: (f) => fs.readFile(f, 'utf8'),
+  });
+}
