@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.js';
 import type { ProjectFiles } from './scan.js';
@@ -90,6 +91,20 @@ export async function loadContent(root: string, settings: Settings, files: Proje
   const order: string[] = [];
   const seen = new Set<string>();
   const settingsFile = settings.file;
+  const settingsSource = await fs.readFile(settingsFile, 'utf8').catch(() => '');
+  // Navigation entries are pointed at by their text in the settings file: the same for the
+  // classic and the newer layout, whose JSON paths differ.
+  const occurrences = new Map<string, number>();
+  const whereIs = (entry: string) => {
+    const needle = JSON.stringify(entry);
+    const nth = occurrences.get(entry) ?? 0;
+    let at = -1;
+    for (let i = 0; i <= nth; i++) at = settingsSource.indexOf(needle, at + 1);
+    if (at < 0) at = settingsSource.indexOf(needle);
+    if (at < 0) return { file: settingsFile };
+    const { line, column } = offsetToLineColumn(settingsSource, at);
+    return { file: settingsFile, line, column, frame: codeFrame(settingsSource, line, column) };
+  };
 
   const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
     kind: 'group', title: g.group, icon: g.icon, version: g.version,
@@ -98,13 +113,15 @@ export async function loadContent(root: string, settings: Settings, files: Proje
 
   function resolveEntry(entry: NavigationEntry): NavNode | null {
     if (typeof entry !== 'string') return resolveGroup(entry);
+    const where = whereIs(entry);
+    occurrences.set(entry, (occurrences.get(entry) ?? 0) + 1);
     const id = normaliseEntry(entry);
     const page = pages.get(id) ?? pages.get(`${id}/index`);
     if (!page) {
-      diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, { file: settingsFile }));
+      diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, where));
       return null;
     }
-    if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, { file: settingsFile }));
+    if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, where));
     else {
       seen.add(page.id);
       order.push(page.id);

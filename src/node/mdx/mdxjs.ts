@@ -8,8 +8,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from '../diagnostics/frame.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
+import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkImports from './plugins/remark-imports.js';
+import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
 import rehypeCodeBlocks from './plugins/rehype-code-blocks.js';
 import rehypeResolveUrls from './plugins/rehype-resolve-urls.js';
@@ -33,9 +35,11 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkPlugins: [
             remarkGfm,
             remarkHeadingIds,
+            remarkJsxAttributes,
             [remarkImports, { root: input.root }],
             [remarkMissingComponents, { known: options.components }],
           ],
+          recmaPlugins: [recmaPropsAsVariables],
           rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], [rehypeCodeBlocks, { highlighter: options.highlighter }]],
         });
         return {
@@ -56,9 +60,16 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
 export function compileError(error: unknown, input: CompileInput): Diagnostic {
   const m = error as Partial<VFileMessage> & { message?: string };
   const place = m.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
-  const line = place?.start?.line ?? place?.line ?? m.line ?? undefined;
-  const column = place?.start?.column ?? place?.column ?? m.column ?? undefined;
-  const reason = (m.reason ?? m.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  let reason = (m.reason ?? m.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  let line = place?.start?.line ?? place?.line ?? m.line ?? undefined;
+  let column = place?.start?.column ?? place?.column ?? m.column ?? undefined;
+  // Some mdast-util-mdx-jsx messages carry their position only in the text: "… (745:3-745:31)".
+  const inText = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(reason);
+  if (inText && line === undefined) {
+    line = Number(inText[1]);
+    column = Number(inText[2]);
+    reason = reason.slice(0, inText.index);
+  }
   return diag('page/compile-failed', { reason }, {
     file: input.file,
     line: line ?? undefined,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { splitFrontMatter } from './frontmatter.js';
+
+describe('splitFrontMatter', () => {
+  it('reads typed keys and keeps the rest in data', () => {
+    const { frontMatter, diagnostics } = splitFrontMatter('---\ntitle: Setup\ndescription: How to\nmode: wide\nopenapi: GET /users\ncustom: 1\n---\n# Body\n', '/p.mdx');
+    expect(diagnostics).toEqual([]);
+    expect(frontMatter).toMatchObject({ title: 'Setup', description: 'How to', mode: 'wide', openapi: 'GET /users', data: { custom: 1 } });
+  });
+
+  it('blanks the front matter so body positions are file positions', () => {
+    const { body } = splitFrontMatter('---\ntitle: A\n---\nline four\n', '/p.mdx');
+    expect(body.split('\n')[3]).toBe('line four');
+  });
+
+  it('accepts pages without front matter, CRLF line ends and a BOM', () => {
+    expect(splitFrontMatter('# Just text', '/p.md').frontMatter.data).toEqual({});
+    expect(splitFrontMatter('\uFEFF---\r\ntitle: Win\r\n---\r\nBody', '/p.md').frontMatter.title).toBe('Win');
+  });
+
+  it('keeps numbers in titles as text and ignores wrong types with a warning', () => {
+    const { frontMatter, diagnostics } = splitFrontMatter('---\ntitle: 2024\ndescription: [a, b]\nmode: sideways\n---\n', '/p.mdx');
+    expect(frontMatter.title).toBe('2024');
+    expect(frontMatter.description).toBeUndefined();
+    expect(diagnostics.map((d) => d.message)).toMatchInlineSnapshot(`
+      [
+        "Front matter \`description\` should be text, found a list; it is ignored.",
+        "Front matter \`mode\` should be one of default, wide, custom, center, found "sideways"; it is ignored.",
+      ]
+    `);
+  });
+
+  it('reports invalid YAML with its line and column in the file', () => {
+    const { diagnostics } = splitFrontMatter('---\ntitle: ok\ndescription: "unclosed\n---\nbody\n', '/p.mdx');
+    expect(diagnostics).toHaveLength(1);
+    const [d] = diagnostics;
+    expect({ code: d!.code, line: d!.line, column: d!.column }).toEqual({ code: 'page/invalid-frontmatter', line: 4, column: 1 });
+    expect(d!.message).toMatch(/^The front matter is not valid YAML: /);
+    expect(d!.frame).toContain('description: "unclosed');
+  });
+});

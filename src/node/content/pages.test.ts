@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from '../settings/load.js';
+import { loadContent, normaliseEntry } from './pages.js';
+import { scanProject } from './scan.js';
+
+const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+async function load(name: string) {
+  const root = path.join(fixtures, name);
+  const { settings } = await loadSettings(root);
+  if (!settings) throw new Error('fixture settings invalid');
+  return { root, content: await loadContent(root, settings, await scanProject(root)) };
+}
+
+describe('loadContent', () => {
+  it('resolves nested groups to any depth, in order', async () => {
+    const { content } = await load('nested-nav');
+    const shape = (nodes: typeof content.nav[number]['children']): unknown =>
+      nodes.map((n) => (n.kind === 'page' ? n.url : { [n.title]: shape(n.children) }));
+    expect(content.nav.map((g) => ({ [g.title]: shape(g.children) }))).toEqual([
+      { Start: ['/intro', '/guides/setup'] },
+      { Guides: ['/guides/deploy', { Advanced: ['/advanced/tuning', { Deeper: ['/advanced/internals'] }] }, '/intro'] },
+    ]);
+    expect(content.order).toEqual(['intro', 'guides/setup', 'guides/deploy', 'advanced/tuning', 'advanced/internals']);
+  });
+
+  it('titles pages from front matter, sidebarTitle, or the file name', async () => {
+    const { content } = await load('nested-nav');
+    expect(content.pages.get('guides/setup')).toMatchObject({ title: 'Setup', navTitle: 'Set up' });
+    expect(content.pages.get('guides/deploy')).toMatchObject({ title: 'Deploy', navTitle: 'Deploy' });
+    // A quoted YAML string over two lines, as js-yaml reads it.
+    expect(content.pages.get('advanced/tuning')!.title).toBe('Tuning the engine');
+  });
+
+  it('makes the first navigation page the home page and publishes pages outside the navigation', async () => {
+    const { content } = await load('nested-nav');
+    expect(content.byUrl.get('/')!.id).toBe('intro');
+    expect(content.byUrl.get('/extra/hidden-page')).toMatchObject({ title: 'Off navigation', inNav: false });
+  });
+
+  it('reports a missing page with the paths tried and its position in the settings file', async () => {
+    const { content, root } = await load('nested-nav');
+    const errors = content.diagnostics.map((d) => ({ ...d, file: path.relative(root, d.file ?? ''), frame: undefined }));
+    expect(errors).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "nav/page-not-found",
+          "column": 9,
+          "file": "docs.json",
+          "frame": undefined,
+          "hint": "Create the file, or fix or remove the entry in the navigation.",
+          "line": 10,
+          "message": "Navigation entry "guides/missing" has no page file (looked for guides/missing.mdx, guides/missing.md).",
+          "severity": "error",
+        },
+        {
+          "code": "nav/duplicate-page",
+          "column": 9,
+          "file": "docs.json",
+          "frame": undefined,
+          "line": 11,
+          "message": "Page "intro" is listed more than once in the navigation; the first place is used.",
+          "severity": "warning",
+        },
+      ]
+    `);
+  });
+});
+
+describe('normaliseEntry', () => {
+  it('accepts leading slashes and extensions', () => {
+    expect(normaliseEntry('/guides/setup.mdx')).toBe('guides/setup');
+    expect(normaliseEntry('./a/b.md')).toBe('a/b');
+    expect(normaliseEntry('a/')).toBe('a');
+  });
+});
