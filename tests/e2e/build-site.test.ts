@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kiln, launchBrowser, starter, startKiln, tempDir, type KilnServer } from './helpers.js';
+
+// Build the example once, serve it with `kiln preview`, and read it as a visitor would.
+let browser: Browser;
+let server: KilnServer;
+let out: { dir: string; cleanup: () => void };
+
+beforeAll(async () => {
+  out = tempDir();
+  const result = await kiln(['build', starter, '--out', path.join(out.dir, 'site')]);
+  expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
+  expect(result.code).toBe(0);
+  server = await startKiln(['preview', starter, '--out', path.join(out.dir, 'site'), '--port', '0']);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  out?.cleanup();
+});
+
+describe('the built example site', () => {
+  it('serves the first navigation page as the home page, with the layout around it', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(server.url + '/');
+    expect(response!.status()).toBe(200);
+    await expect(page.title()).resolves.toBe('Introduction to Emberline - Emberline');
+    expect(await page.locator('h1').allTextContents()).toEqual(['Introduction to Emberline']);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Emberline is a hosted job queue/);
+    expect(await page.locator('.page-header .description').textContent()).toMatch(/^Emberline is a hosted job queue/);
+    expect(await page.locator('.topbar .logo img').count()).toBe(2);
+    expect(await page.locator('.sidebar .nav-group-title').allTextContents()).toEqual(expect.arrayContaining(['Get started', 'Core concepts', 'Guides']));
+    expect(await page.locator('.site-footer').isVisible()).toBe(true);
+    // The diagram is a real image that loaded.
+    const img = page.locator('.frame img').first();
+    await img.scrollIntoViewIfNeeded();
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await page.close();
+  });
+
+  it('navigates through the sidebar with clean URLs and marks the current page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(server.url + '/');
+    await page.locator('.sidebar a.nav-link', { hasText: 'Quickstart' }).click();
+    await page.waitForURL(server.url + '/quickstart');
+    expect(await page.locator('h1').textContent()).toBe('Quickstart');
+    const current = page.locator('.sidebar a[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.textContent()).toBe('Quickstart');
+
+    // A page inside a nested group: its group is open, the others are not.
+    await page.goto(server.url + '/concepts/retries');
+    const retries = page.locator('.sidebar a[aria-current="page"]');
+    expect(await retries.getAttribute('href')).toBe('/concepts/retries');
+    expect(await page.locator('details.nav-subgroup[open] > summary').allTextContents()).toEqual(['Reliability']);
+    expect(await retries.isVisible()).toBe(true);
+
+    // Previous/next follow the navigation order.
+    expect(await page.locator('.prev-next a[rel="prev"]').getAttribute('href')).toBe('/concepts/queues');
+    await page.close();
+  });
+
+  it('is readable with JavaScript turned off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(server.url + '/quickstart');
+    expect(await page.locator('h1').textContent()).toBe('Quickstart');
+    expect((await page.locator('.prose').innerText()).length).toBeGreaterThan(500);
+    expect(await page.locator('.prose pre').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('turns the sidebar into a menu at phone width', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(server.url + '/quickstart');
+    const link = page.locator('.sidebar a.nav-link', { hasText: 'Scheduling' }).first();
+    expect(await link.isVisible()).toBe(false);
+    await page.locator('.menu-button').click();
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.click();
+    await page.waitForURL(/\/guides\/scheduling$/);
+    await page.close();
+  });
+
+  it('switches to the dark theme and remembers it', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/quickstart');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const before = await isDark();
+    await page.locator('.theme-toggle').click();
+    expect(await isDark()).toBe(!before);
+    await page.reload();
+    expect(await isDark()).toBe(!before);
+    await page.close();
+  });
+
+  it('answers unknown URLs with the 404 page', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(server.url + '/no/such/page');
+    expect(response!.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await page.close();
+  });
+});

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const starter = path.join(repoRoot, 'examples/starter');
+export const corpus = path.resolve(repoRoot, '../shared/corpus');
+const bin = path.join(repoRoot, 'bin/kiln.js');
+
+/** Debian's chromium with the flags this machine needs (no network beyond loopback). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface KilnRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the built CLI to completion. */
+export function kiln(args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<KilnRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface KilnServer {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Start `kiln dev` or `kiln preview` and wait for it to print its URL. */
+export function startKiln(args: string[], opts: { cwd?: string } = {}): Promise<KilnServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' } });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        child.stderr!.off('data', onData);
+        child.stderr!.on('data', (more) => (out += more));
+        resolve({
+          url: m[1]!,
+          child,
+          output: () => out,
+          stop: () => new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    };
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`kiln ${args.join(' ')} exited with ${code}:\n${out}`)));
+    setTimeout(() => reject(new Error(`kiln ${args.join(' ')} did not start:\n${out}`)), 30_000);
+  });
+}
+
+/** A scratch copy of a docs folder, removed by the returned function. */
+export function scratchCopy(from: string): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
+  cpSync(from, dir, { recursive: true });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
