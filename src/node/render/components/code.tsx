@@ -13,6 +13,7 @@ export interface CodeBlockProps {
 
 export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, children }: CodeBlockProps) {
   const classes = ['code-block'];
+  if (title) classes.push('has-title');
   if (numbers) classes.push('line-numbers');
   if (wrap) classes.push('wrap');
   if (expandable) classes.push('expandable');

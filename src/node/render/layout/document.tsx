@@ -169,6 +169,15 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc }: Do
               <a className="sidebar-close" href="#" aria-label="Close navigation"><CloseIcon /></a>
             </div>
             <nav className="sidebar-nav" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
+            {settings.topbarLinks.length > 0 && (
+              <ul className="sidebar-links" aria-label="Site links">
+                {settings.topbarLinks.map((l, i) => (
+                  <li key={i}>
+                    <a href={l.url} {...(isExternal(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{l.name}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </aside>
         )}
         <main id="content" className="content" tabIndex={-1}>

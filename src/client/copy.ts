@@ -1,0 +1,46 @@
+import { announce } from './dom.js';
+
+/** Copy buttons on code blocks (one listener for the page; works for every code-group panel). */
+export function initCopy(): void {
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element).closest<HTMLButtonElement>('.copy-button');
+    const code = button?.closest('.code-block')?.querySelector('pre code, pre');
+    if (!button || !code) return;
+    void copy(code.textContent ?? '').then((ok) => {
+      const label = button.getAttribute('aria-label') ?? 'Copy code';
+      button.classList.toggle('copied', ok);
+      button.setAttribute('aria-label', ok ? 'Copied' : 'Copy failed');
+      announce(ok ? 'Copied to clipboard' : 'Could not copy');
+      clearTimeout(Number(button.dataset.timer));
+      button.dataset.timer = String(
+        setTimeout(() => {
+          button.classList.remove('copied');
+          button.setAttribute('aria-label', label === 'Copied' || label === 'Copy failed' ? 'Copy code' : label);
+        }, 2000),
+      );
+    });
+  });
+}
+
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No async clipboard (plain http, old browsers): fall back to a hidden textarea.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}

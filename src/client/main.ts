@@ -1,0 +1,21 @@
+/**
+ * Kiln's browser script: small progressive enhancements over server-rendered pages.
+ * Every page reads fine without it. Loaded with `defer`, so the document is parsed.
+ */
+import { initAnchors } from './anchors.js';
+import { initCodeExpand } from './code-expand.js';
+import { initCopy } from './copy.js';
+import { initNav } from './nav.js';
+import { initTabs } from './tabs.js';
+import { initTheme } from './theme.js';
+import { initToc } from './toc.js';
+
+document.documentElement.classList.add('js');
+
+for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc]) {
+  try {
+    init();
+  } catch (error) {
+    console.error('[kiln]', error);
+  }
+}
