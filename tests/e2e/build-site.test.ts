@@ -47,7 +47,7 @@ describe('the built example site', () => {
     await page.goto(server.url + '/');
     await page.locator('.sidebar a.nav-link', { hasText: 'Quickstart' }).click();
     await page.waitForURL(server.url + '/quickstart');
-    expect(await page.locator('h1').textContent()).toBe('Quickstart');
+    expect(await page.locator('h1').textContent()).toBe('Quickstart: run your first background job');
     const current = page.locator('.sidebar a[aria-current="page"]');
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toBe('Quickstart');
@@ -68,7 +68,7 @@ describe('the built example site', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(server.url + '/quickstart');
-    expect(await page.locator('h1').textContent()).toBe('Quickstart');
+    expect(await page.locator('h1').textContent()).toBe('Quickstart: run your first background job');
     expect((await page.locator('.prose').innerText()).length).toBeGreaterThan(500);
     expect(await page.locator('.prose pre').first().isVisible()).toBe(true);
     await context.close();

@@ -55,6 +55,9 @@ export interface ContentModel {
   diagnostics: Diagnostic[];
 }
 
+/** A navigation entry that names an OpenAPI operation (`GET /users`, `webhook created`), as v2 sites do. */
+const OPERATION = /^(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
+
 /** `/guides/setup.mdx` → `guides/setup`. */
 export function normaliseEntry(entry: string): string {
   return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
@@ -115,6 +118,10 @@ export async function loadContent(root: string, settings: Settings, files: Proje
     if (typeof entry !== 'string') return resolveGroup(entry);
     const where = whereIs(entry);
     occurrences.set(entry, (occurrences.get(entry) ?? 0) + 1);
+    if (OPERATION.test(entry)) {
+      diagnostics.push(diag('nav/openapi-entry', { entry }, where));
+      return null;
+    }
     const id = normaliseEntry(entry);
     const page = pages.get(id) ?? pages.get(`${id}/index`);
     if (!page) {

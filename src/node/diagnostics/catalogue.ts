@@ -52,6 +52,11 @@ export const catalogue = {
     message: ({ entry, tried }) => `Navigation entry "${entry}" has no page file (looked for ${tried.join(', ')}).`,
     hint: () => 'Create the file, or fix or remove the entry in the navigation.',
   }),
+  'nav/openapi-entry': entry<{ entry: string }>({
+    severity: 'warning',
+    message: ({ entry }) => `Navigation entry "${entry}" names an OpenAPI operation; endpoint pages generated from OpenAPI are not built yet, so it is left out.`,
+    hint: () => 'To show the endpoint now, add a page with `openapi: "METHOD /path"` in its front matter and list that page instead.',
+  }),
   'nav/duplicate-page': entry<{ entry: string }>({
     severity: 'warning',
     message: ({ entry }) => `Page "${entry}" is listed more than once in the navigation; the first place is used.`,
