@@ -1,4 +1,6 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { splitFrontMatter } from '../content/frontmatter.js';
 import { clientAssets } from '../assets/client-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderNotFound, renderPageError, renderSettingsError } from '../render/not-found.js';
@@ -71,16 +73,39 @@ export class DevSite implements SiteHandle {
   }
 
   async changed(files: string[]): Promise<void> {
-    const structural = files.some((f) => {
-      const rel = path.relative(this.root, f);
-      return SETTINGS.has(rel) || /\.mdx?$/i.test(f);
-    });
     for (const f of files) this.cache.delete(f);
-    // A page's title, front matter or existence feeds the navigation of every page, and a
-    // snippet may be used anywhere: reload the model and drop compiled pages that import it.
-    if (structural) {
-      this.loaded = undefined;
-      if (files.some((f) => /(^|[\\/])_?snippets[\\/]/.test(path.relative(this.root, f)))) this.cache.clear();
+    if (files.some((f) => /(^|[\\/])_?snippets[\\/]/.test(path.relative(this.root, f)))) this.cache.clear();
+    if (!(await this.patchPages(files))) this.loaded = undefined;
+  }
+
+  /**
+   * The common edit, a page's body, is patched into the loaded model; anything that can change
+   * the navigation or the settings (a new, deleted or renamed page, a title, docs.json) reloads
+   * the model. Returns false when a reload is needed.
+   */
+  private async patchPages(files: string[]): Promise<boolean> {
+    if (!this.loaded) return true;
+    const { site } = await this.loaded;
+    if (!site) return false;
+    for (const f of files) {
+      const rel = path.relative(this.root, f);
+      if (SETTINGS.has(rel)) return false;
+      if (!/\.mdx?$/i.test(f) || /(^|[\\/])_?snippets[\\/]/.test(rel)) continue;
+      const page = [...site.content.pages.values()].find((p) => p.file === f);
+      let source: string;
+      try {
+        source = await fs.readFile(f, 'utf8');
+      } catch {
+        return false; // deleted or renamed
+      }
+      if (!page) return false;
+      const split = splitFrontMatter(source, f);
+      const title = split.frontMatter.title ?? page.title;
+      const navTitle = split.frontMatter.sidebarTitle ?? title;
+      if (title !== page.title || navTitle !== page.navTitle || split.frontMatter.icon !== page.frontMatter.icon || split.diagnostics.length) return false;
+      page.frontMatter = split.frontMatter;
+      page.body = split.body;
     }
+    return true;
   }
 }
