@@ -32,12 +32,14 @@ export interface NavPageNode {
   url: string;
   title: string;
   icon?: string;
+  iconType?: string;
 }
 
 export interface NavGroupNode {
   kind: 'group';
   title: string;
   icon?: string;
+  iconType?: string;
   version?: string;
   children: NavNode[];
 }
@@ -110,7 +112,7 @@ export async function loadContent(root: string, settings: Settings, files: Proje
   };
 
   const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
-    kind: 'group', title: g.group, icon: g.icon, version: g.version,
+    kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version,
     children: g.pages.map(resolveEntry).filter((n): n is NavNode => n !== null),
   });
 
@@ -134,7 +136,7 @@ export async function loadContent(root: string, settings: Settings, files: Proje
       order.push(page.id);
     }
     page.inNav = true;
-    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon };
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType };
   }
 
   const nav = settings.navigation.map(resolveGroup);

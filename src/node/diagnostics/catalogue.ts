@@ -90,6 +90,11 @@ export const catalogue = {
     message: ({ specifier }) => `Import "${specifier}" could not be resolved; what it provides renders as a placeholder.`,
     hint: () => 'Kiln resolves imports of .mdx and .md files from the project (paths starting with / are from the project root).',
   }),
+  'icon/unknown': entry<{ name: string }>({
+    severity: 'warning',
+    message: ({ name }) => `Unknown icon "${name}"; a default icon is shown instead.`,
+    hint: () => 'Use a name from the free Font Awesome set (https://fontawesome.com/search?ic=free), an image path or URL, or inline <svg> markup.',
+  }),
   'code/unknown-language': entry<{ lang: string }>({
     severity: 'warning',
     message: ({ lang }) => `Unknown code language "${lang}"; the block is shown as plain text.`,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContentIcon } from '../../icons/Icon.js';
 
 const ICONS: Record<string, ReactNode> = {
   note: <path d="M12 16v-4M12 8h.01M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0Z" />,
@@ -37,9 +38,10 @@ export const Warning = makeCallout('warning', 'Warning');
 export const Danger = makeCallout('danger', 'Danger');
 export const Check = makeCallout('check', 'Check');
 
-export function Callout({ children, title, color, icon }: CalloutProps & { color?: string; icon?: string }) {
+export function Callout({ children, title, color, icon, iconType }: CalloutProps & { color?: string; icon?: ReactNode; iconType?: string }) {
   return (
-    <aside className="callout callout-custom" role="note" style={color ? ({ '--callout-color': color } as React.CSSProperties) : undefined} data-icon={icon}>
+    <aside className="callout callout-custom" role="note" style={color ? ({ '--callout-color': color } as React.CSSProperties) : undefined}>
+      {icon ? <ContentIcon icon={icon} iconType={iconType} size={18} className="callout-icon" /> : null}
       <div className="callout-content">
         {title && <p className="callout-title">{title}</p>}
         {children}

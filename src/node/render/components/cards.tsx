@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { ContentIcon } from '../../icons/Icon.js';
+import { classifyIcon } from '../../icons/resolve.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
 export interface CardProps {
   title?: string;
-  icon?: string;
+  icon?: ReactNode;
   iconType?: string;
   color?: string;
   href?: string;
@@ -13,19 +15,24 @@ export interface CardProps {
   children?: ReactNode;
 }
 
-export function CardIcon({ icon, color }: { icon?: string; color?: string }) {
-  if (!icon) return null;
-  if (/^(https?:|\/|\.)/.test(icon)) return <img className="card-icon card-icon-img" src={icon} alt="" />;
-  return <span className="card-icon" data-icon={icon} style={color ? { color } : undefined} aria-hidden="true" />;
+/** The icon box at the top of a card: a Font Awesome name, an image URL or path, or inline SVG. */
+export function CardIcon({ icon, iconType, color }: { icon?: ReactNode; iconType?: string; color?: string }) {
+  if (icon === undefined || icon === null || icon === '' || icon === false) return null;
+  if (typeof icon === 'string' && classifyIcon(icon).kind === 'image') return <img className="card-icon card-icon-img" src={icon.trim()} alt="" />;
+  return (
+    <span className="card-icon" style={color ? { color } : undefined} aria-hidden="true">
+      <ContentIcon icon={icon} iconType={iconType} />
+    </span>
+  );
 }
 
-export function Card({ title, icon, color, href, horizontal, img, children }: CardProps) {
+export function Card({ title, icon, iconType, color, href, horizontal, img, children }: CardProps) {
   const external = href ? isExternal(href) : false;
   const inner = (
     <>
       {img && <img className="card-image" src={img} alt="" />}
       <div className="card-body">
-        <CardIcon icon={icon} color={color} />
+        <CardIcon icon={icon} iconType={iconType} color={color} />
         <div className="card-text">
           {title && <p className="card-title">{title}{external && <span className="card-external" aria-label="(opens in a new tab)"> ↗</span>}</p>}
           {children && <div className="card-content">{children}</div>}

@@ -1,13 +1,17 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { ContentIcon } from '../../icons/Icon.js';
 
 export function Steps({ children }: { children?: ReactNode }) {
   return <ol className="steps">{children}</ol>;
 }
 
-export function Step({ title, children, stepNumber, titleSize }: { title?: string; children?: ReactNode; stepNumber?: number; icon?: string; titleSize?: string }) {
+export function Step({ title, children, stepNumber, icon, iconType, titleSize }: { title?: string; children?: ReactNode; stepNumber?: number; icon?: ReactNode; iconType?: string; titleSize?: string }) {
   const Heading = titleSize === 'h2' ? 'h2' : titleSize === 'h3' ? 'h3' : 'p';
+  // An icon takes the place of the number in the step's circle (the counter still counts it).
+  const marker = icon ? <span className="step-icon"><ContentIcon icon={icon} iconType={iconType} /></span> : null;
   return (
-    <li className="step" value={stepNumber}>
+    <li className={marker ? 'step step-has-icon' : 'step'} value={stepNumber}>
+      {marker}
       {title && <Heading className="step-title">{title}</Heading>}
       <div className="step-content">{children}</div>
     </li>
@@ -15,13 +19,14 @@ export function Step({ title, children, stepNumber, titleSize }: { title?: strin
 }
 
 export function Tabs({ children }: { children?: ReactNode }) {
-  const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<{ title?: string }>[];
+  const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<{ title?: string; icon?: ReactNode; iconType?: string }>[];
   const labels = tabs.map((t, i) => t.props.title ?? `Tab ${i + 1}`);
   return (
     <div className="tabs" data-tabs="">
       <div role="tablist" className="tabs-list">
         {labels.map((label, i) => (
           <button key={i} type="button" role="tab" className="tab" aria-selected={i === 0} tabIndex={i === 0 ? 0 : -1} data-tab-label={label}>
+            {tabs[i]!.props.icon ? <ContentIcon icon={tabs[i]!.props.icon} iconType={tabs[i]!.props.iconType} className="tab-icon" /> : null}
             {label}
           </button>
         ))}
@@ -35,7 +40,7 @@ export function Tabs({ children }: { children?: ReactNode }) {
   );
 }
 
-export function Tab({ children }: { title?: string; icon?: string; children?: ReactNode }) {
+export function Tab({ children }: { title?: string; icon?: ReactNode; iconType?: string; children?: ReactNode }) {
   return <>{children}</>;
 }
 
@@ -43,11 +48,11 @@ export function AccordionGroup({ children }: { children?: ReactNode }) {
   return <div className="accordion-group">{children}</div>;
 }
 
-export function Accordion({ title, description, defaultOpen, children }: { title?: string; description?: string; defaultOpen?: boolean; icon?: string; children?: ReactNode }) {
+export function Accordion({ title, description, defaultOpen, icon, iconType, children }: { title?: string; description?: string; defaultOpen?: boolean; icon?: ReactNode; iconType?: string; children?: ReactNode }) {
   return (
     <details className="accordion" open={defaultOpen || undefined}>
       <summary>
-        <span className="accordion-title">{title}</span>
+        <span className="accordion-title">{icon ? <ContentIcon icon={icon} iconType={iconType} className="accordion-icon" /> : null}{title}</span>
         {description && <span className="accordion-description">{description}</span>}
       </summary>
       <div className="accordion-content">{children}</div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ContentIcon } from '../../icons/Icon.js';
 
 export function Frame({ caption, hint, children }: { caption?: string; hint?: string; children?: ReactNode }) {
   return (
@@ -41,8 +42,9 @@ export function Badge({ children, color }: { children?: ReactNode; color?: strin
   return <span className="badge" data-color={color}>{children}</span>;
 }
 
-export function Icon({ icon, color, size }: { icon?: string; iconType?: string; color?: string; size?: number }) {
-  return <span className="inline-icon" data-icon={icon} style={{ color, width: size, height: size }} aria-hidden="true" />;
+/** `<Icon icon="rocket" iconType="solid" color="#f00" size={24} />`, inline with the text around it. */
+export function Icon({ icon, iconType, color, size }: { icon?: ReactNode; iconType?: string; color?: string; size?: number | string }) {
+  return <ContentIcon icon={icon} iconType={iconType} color={color} size={size} className="inline-icon" />;
 }
 
 /** Stands in for a component nothing provides, so the rest of the page still renders. */

@@ -1,6 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { NavGroupNode, NavNode } from '../../content/pages.js';
+import { ContentIcon } from '../../icons/Icon.js';
 import { ChevronIcon } from './icons.js';
+
+/** A page's or group's `icon`: 16 px, muted, in the accent colour on the current page (sidebar.css). */
+function NavIcon({ icon, iconType }: { icon?: string; iconType?: string }) {
+  return icon ? <ContentIcon icon={icon} iconType={iconType} size={16} className="nav-icon" /> : null;
+}
 
 interface Numbered {
   next: number;
@@ -11,6 +17,7 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
     return (
       <li>
         <a className="nav-link" href={node.url}>
+          <NavIcon icon={node.icon} iconType={node.iconType} />
           {node.title}
         </a>
       </li>
@@ -21,7 +28,7 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
     <li>
       <details className="nav-subgroup" data-gid={gid}>
         <summary>
-          <span>{node.title}</span>
+          <span className="nav-subgroup-label"><NavIcon icon={node.icon} iconType={node.iconType} />{node.title}</span>
           <ChevronIcon />
         </summary>
         <ul>{node.children.map((c, i) => <Item key={i} node={c} counter={counter} />)}</ul>
@@ -36,7 +43,7 @@ function Groups({ groups }: { groups: NavGroupNode[] }) {
     <>
       {groups.map((g, i) => (
         <section className="nav-group" key={i} data-version={g.version}>
-          <h2 className="nav-group-title">{g.title}</h2>
+          <h2 className="nav-group-title"><NavIcon icon={g.icon} iconType={g.iconType} />{g.title}</h2>
           <ul>{g.children.map((c, j) => <Item key={j} node={c} counter={counter} />)}</ul>
         </section>
       ))}
