@@ -48,7 +48,7 @@ describe('the built example site', () => {
     await page.locator('.sidebar a.nav-link', { hasText: 'Quickstart' }).click();
     await page.waitForURL(server.url + '/quickstart');
     expect(await page.locator('h1').textContent()).toBe('Quickstart: run your first background job');
-    const current = page.locator('.sidebar a[aria-current="page"]');
+    const current = page.locator('a[aria-current="page"]');
     expect(await current.count()).toBe(1);
     expect(await current.textContent()).toBe('Quickstart');
 
@@ -95,6 +95,46 @@ describe('the built example site', () => {
     expect(await isDark()).toBe(!before);
     await page.reload();
     expect(await isDark()).toBe(!before);
+    await page.close();
+  });
+
+  it('shows a tab bar; a tab shows only its own groups in the sidebar', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(server.url + '/quickstart');
+    expect(await page.locator('.tab-bar a').allTextContents()).toEqual(['Documentation', 'API Reference', 'SDKs']);
+    expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('Documentation');
+    const groups = () => page.locator('.sidebar .nav-group-title').allTextContents();
+    expect(await groups()).not.toContain('API Reference');
+    await page.locator('.tab-bar a', { hasText: 'API Reference' }).click();
+    await page.waitForURL(server.url + '/api-reference/introduction');
+    expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('API Reference');
+    expect(await groups()).toEqual(['API Reference']);
+    await page.close();
+  });
+
+  it('lists anchors at the top of the sidebar, hiding isDefaultHidden ones until the reader is inside', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(server.url + '/quickstart');
+    const visibleAnchors = () => page.locator('.anchors .anchor-name:visible').allTextContents();
+    expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community']);
+    expect(await page.locator('.anchors a', { hasText: 'Community' }).getAttribute('target')).toBe('_blank');
+    await page.goto(server.url + '/beta/workflows');
+    expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community', 'Beta']);
+    expect(await page.locator('.anchors a[aria-current="true"] .anchor-name').textContent()).toBe('Beta');
+    await page.close();
+  });
+
+  it('switches versions with the dropdown and remembers the choice', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(server.url + '/quickstart');
+    const migration = page.locator('.anchors a', { hasText: 'v1 Migration Guide' });
+    expect(await page.locator('#kiln-version').inputValue()).toBe('v2');
+    expect(await migration.isVisible()).toBe(false);
+    await page.locator('#kiln-version').selectOption('v1');
+    expect(await migration.isVisible()).toBe(true);
+    await page.goto(server.url + '/concepts/jobs');
+    expect(await page.locator('#kiln-version').inputValue()).toBe('v1');
+    expect(await migration.isVisible()).toBe(true);
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import type { ContentModel } from '../content/pages.js';
+import type { SectionModel } from '../content/sections.js';
 import type { TocEntry } from '../mdx/compiler.js';
 import type { Settings } from '../settings/types.js';
 
@@ -6,6 +7,8 @@ import type { Settings } from '../settings/types.js';
 export interface SiteContext {
   settings: Settings;
   content: ContentModel;
+  /** Tabs and anchors: which sidebar each page shows. */
+  sections: SectionModel;
   /** URLs of the theme stylesheet and the client script. */
   assets: { css: string; js: string };
   dev: boolean;

@@ -23,7 +23,7 @@ export function renderNotFound(site: LoadedSite): string {
     </div>,
   );
   const page = syntheticPage(site, '404', 'Page not found');
-  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebar.render(''), toc: [] });
+  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebarHtml('/'), toc: [] });
 }
 
 export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; root: string }) {
@@ -45,7 +45,7 @@ export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; ro
 export function renderPageError(site: LoadedSite, page: Page, diagnostics: Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const contentHtml = renderToStaticMarkup(<ErrorList diagnostics={errors} root={site.root} />);
-  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebar.render(page.url), toc: [] });
+  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebarHtml(page.url), toc: [] });
 }
 
 /** When the settings cannot be used there is no layout: a plain page listing what to fix. */

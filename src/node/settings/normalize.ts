@@ -57,6 +57,7 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
     layout: 'classic' as const,
     name: input.name,
     navigation: input.navigation.map(normalizeGroup),
+    primaryTab: input.primaryTab,
     logo: normalizeLogo(input.logo),
     favicon: input.favicon,
     colors: c

@@ -109,6 +109,8 @@ export interface Settings {
   anchors: Anchor[];
   topAnchor: TopAnchor;
   tabs: Tab[];
+  /** Name of the first tab, which holds every page no other tab claims (`primaryTab.name`). */
+  primaryTab?: { name: string };
   api: ApiSettings;
   openapi: string[];
   footerSocials: { type: SocialPlatform; url: string }[];

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { loadContent, type ContentModel } from '../content/pages.js';
+import { buildSections } from '../content/sections.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createShikiHighlighter } from '../highlight/shiki.js';
@@ -32,7 +33,8 @@ export interface LoadedSite {
   files: ProjectFiles;
   content: ContentModel;
   context: SiteContext;
-  sidebar: SidebarRenderer;
+  /** Sidebar HTML for a page URL: the groups of its section, the page marked. */
+  sidebarHtml(url: string): string;
 }
 
 /** Made once per process: both are expensive to create and safe to share. */
@@ -54,9 +56,18 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const files = await scanProject(root, options.exclude);
   const content = await loadContent(root, settings, files);
   const assets = clientAssets();
-  const context: SiteContext = { settings, content, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd };
+  const sections = buildSections(settings, content);
+  const context: SiteContext = { settings, content, sections, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd };
+  // One renderer per section, made when a page of that section is first rendered.
+  const sidebars = new Map<string, SidebarRenderer>();
+  const sidebarHtml = (url: string) => {
+    const section = sections.of(url);
+    let r = sidebars.get(section.key);
+    if (!r) sidebars.set(section.key, (r = new SidebarRenderer(section.groups)));
+    return r.render(url);
+  };
   return {
-    site: { root, settings, files, content, context, sidebar: new SidebarRenderer(content.nav) },
+    site: { root, settings, files, content, context, sidebarHtml },
     diagnostics: [...diagnostics, ...content.diagnostics],
   };
 }
@@ -67,7 +78,7 @@ export function mapCache(): CompileCache & { delete(file: string): void; clear()
 
 /** Stages 3 and 4 for one page: compile, run, lay out. */
 export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache): Promise<PageResult> {
-  return renderPage(site.context, page, site.sidebar.render(page.url), {
+  return renderPage(site.context, page, site.sidebarHtml(page.url), {
     compiler: engines.compiler,
     cache,
     root: site.root,
