@@ -3,16 +3,20 @@
  * Every page reads fine without it. Loaded with `defer`, so the document is parsed.
  */
 import { initAnchors } from './anchors.js';
+import { initCodeDropdown } from './code-dropdown.js';
 import { initCodeExpand } from './code-expand.js';
 import { initCopy } from './copy.js';
+import { initMermaid } from './mermaid.js';
 import { initNav } from './nav.js';
 import { initTabs } from './tabs.js';
 import { initTheme } from './theme.js';
 import { initToc } from './toc.js';
+import { initZoom } from './zoom.js';
+import { initVersions } from './versions.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc]) {
+for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initCodeDropdown, initZoom, initMermaid]) {
   try {
     init();
   } catch (error) {

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
+import { vendorFiles } from '../assets/vendor-assets.js';
+import type { PageFeature } from '../mdx/compiler.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter } from '../output/write.js';
@@ -54,12 +56,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     let written = 0;
     let failed = 0;
     let done = 0;
+    const features = new Set<PageFeature>();
     // Compilation is CPU-bound; a small window overlaps the file writes without piling up memory.
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
         const result = await buildPage(site, page, engines, cache);
         diagnostics.push(...result.diagnostics);
+        for (const f of result.features ?? []) features.add(f);
         if (result.html) {
           await writer.write(outputPathForUrl(page.url), result.html);
           if (site.content.byUrl.get('/') === page && page.url !== '/') await writer.write('index.html', result.html);
@@ -74,6 +78,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const assets = clientAssets();
     for (const a of [assets.css, assets.js]) await writer.write(a.url.slice(1), a.body);
     await writer.write('404.html', renderNotFound(site));
+    // KaTeX and Mermaid files, only when some page uses them (see assets/vendor-assets.ts).
+    for (const f of features) for (const v of vendorFiles(f)) await writer.copy(v.file, v.url.slice(1));
 
     if (options.strict && hasErrors(diagnostics)) {
       await writer.abort();

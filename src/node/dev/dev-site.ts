@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { splitFrontMatter } from '../content/frontmatter.js';
 import { clientAssets } from '../assets/client-assets.js';
+import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { renderNotFound, renderPageError, renderSettingsError } from '../render/not-found.js';
 import { LIVE_RELOAD_SNIPPET } from '../server/livereload-client.js';
@@ -46,6 +47,9 @@ export class DevSite implements SiteHandle {
     for (const a of [assets.css, assets.js]) {
       if (pathname === a.url) return { status: 200, type: a.type, body: a.body, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } };
     }
+    // KaTeX and Mermaid files, served from node_modules (see assets/vendor-assets.ts).
+    const vendor = vendorFileFor(pathname);
+    if (vendor) return { status: 200, type: contentTypeFor(vendor), file: vendor };
     const { site, diagnostics } = await this.load();
     if (!site) return { status: 500, type: HTML, body: renderSettingsError(this.root, diagnostics, assets.css.url, LIVE_RELOAD_SNIPPET) };
 

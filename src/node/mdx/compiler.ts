@@ -28,6 +28,9 @@ export interface SnippetImport {
   file: string;
 }
 
+/** Page features that need an extra asset (the KaTeX stylesheet, the Mermaid script). */
+export type PageFeature = 'math' | 'mermaid';
+
 export interface CompileOutput {
   /** Function body, run with `run()` from the runtime module; undefined when compilation failed. */
   code?: string;
@@ -37,6 +40,8 @@ export interface CompileOutput {
   /** Component names the page uses that nothing defines; rendered as placeholders. */
   missing: string[];
   diagnostics: Diagnostic[];
+  /** Features the page uses that need an asset only such pages load; absent means none. */
+  features?: PageFeature[];
 }
 
 export interface MdxCompiler {

@@ -15,6 +15,12 @@ import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
 import rehypeCodeBlocks from './plugins/rehype-code-blocks.js';
 import rehypeResolveUrls from './plugins/rehype-resolve-urls.js';
+import rehypeMath from './plugins/rehype-math.js';
+import rehypeMermaid from './plugins/rehype-mermaid.js';
+import remarkImageNoZoom from './plugins/remark-image-no-zoom.js';
+import remarkLatex from './plugins/remark-latex.js';
+import remarkMath from './plugins/remark-math.js';
+import remarkSnippetElement from './plugins/remark-snippet-element.js';
 
 export interface MdxjsOptions {
   highlighter: Highlighter;
@@ -34,13 +40,17 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           format: 'mdx',
           remarkPlugins: [
             remarkGfm,
+            remarkMath,
             remarkHeadingIds,
+            remarkImageNoZoom,
             remarkJsxAttributes,
             [remarkImports, { root: input.root }],
+            [remarkSnippetElement, { root: input.root }],
+            remarkLatex,
             [remarkMissingComponents, { known: options.components }],
           ],
           recmaPlugins: [recmaPropsAsVariables],
-          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], [rehypeCodeBlocks, { highlighter: options.highlighter }]],
+          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, [rehypeCodeBlocks, { highlighter: options.highlighter }]],
         });
         return {
           code: String(result.value),
@@ -48,6 +58,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           snippets: (file.data.snippets as SnippetImport[] | undefined) ?? [],
           missing: (file.data.missing as string[] | undefined) ?? [],
           diagnostics: (file.data.diagnostics as Diagnostic[] | undefined) ?? [],
+          features: file.data.features,
         };
       } catch (error) {
         return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { SnippetImport, TocEntry } from './compiler.js';
+import type { PageFeature, SnippetImport, TocEntry } from './compiler.js';
 
 /** What Kiln's plugins leave on `file.data` for the compiler to collect. */
 declare module 'vfile' {
@@ -10,6 +10,7 @@ declare module 'vfile' {
     missing: string[];
     defined: string[];
     unresolvedImports: string[];
+    features: PageFeature[];
   }
 }
 export {};

@@ -3,7 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { CompileOutput, MdxCompiler } from '../mdx/compiler.js';
+import { unknownIconDiagnostics } from '../icons/diagnostics.js';
+import { collectIconIssues } from '../icons/resolve.js';
+import type { CompileOutput, MdxCompiler, PageFeature } from '../mdx/compiler.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
@@ -22,6 +24,8 @@ export interface PageResult {
   /** The full HTML document, or undefined when the page failed. */
   html?: string;
   diagnostics: Diagnostic[];
+  /** Features of the page and its snippets that need extra assets (written by the build when used). */
+  features?: PageFeature[];
 }
 
 interface Deps {
@@ -35,7 +39,7 @@ interface Deps {
  * Compiles a snippet and wraps it so the built-ins (and the snippet's own imports) are in scope
  * inside it, as they are on a page. `stack` stops import cycles.
  */
-async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Diagnostic[], stack: string[]): Promise<Components> {
+async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Diagnostic[], stack: string[], features: Set<PageFeature>): Promise<Components> {
   const components: Components = {};
   for (const name of out.missing) components[name] = missingComponent(name);
   for (const s of out.snippets) {
@@ -52,12 +56,13 @@ async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Di
     }
     const snippet = await compiled;
     diagnostics.push(...snippet.diagnostics);
+    for (const f of snippet.features ?? []) features.add(f);
     if (!snippet.code) {
       components[s.name] = missingComponent(s.name);
       continue;
     }
     const Content = await runCompiled(snippet.code);
-    const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file])) };
+    const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file], features)) };
     const Snippet = (props: Record<string, unknown>) => <Content {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
     components[s.name] = Snippet;
   }
@@ -76,10 +81,13 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   if (!out.code) return { diagnostics };
   try {
     const Content = await runCompiled(out.code);
-    const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file])) };
-    const contentHtml = renderToStaticMarkup(<Content components={components} />);
-    const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: out.toc });
-    return { html, diagnostics };
+    const features = new Set(out.features);
+    const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file], features)) };
+    // Icons resolve during the render; the names that did not are located in the source after it.
+    const { value: contentHtml, unknown } = collectIconIssues(() => renderToStaticMarkup(<Content components={components} />));
+    diagnostics.push(...(await unknownIconDiagnostics(page, unknown, out.snippets.map((s) => s.file), deps.readFile)));
+    const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: out.toc, features: [...features] });
+    return { html, diagnostics, features: [...features] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, { file: page.file }));

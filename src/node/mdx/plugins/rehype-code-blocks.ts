@@ -27,6 +27,7 @@ export default function rehypeCodeBlocks(options: CodeBlocksOptions) {
       if (!code) return;
       const classes = (code.properties?.className as string[] | undefined) ?? [];
       const lang = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? '';
+      if (lang === 'mermaid') return; // drawn by rehype-mermaid
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const text = collectText(code);
       const position = node.position?.start;

@@ -43,6 +43,7 @@ function labelOf(el: ReactElement, i: number): string {
 export function CodeGroup({ children, dropdown }: { children?: ReactNode; dropdown?: boolean }) {
   const blocks = Children.toArray(children).filter(isValidElement) as ReactElement[];
   const labels = blocks.map(labelOf);
+  if (dropdown) return <CodeDropdown blocks={blocks} labels={labels} />;
   return (
     <div className="code-group" data-tabs="" data-dropdown={dropdown ? '' : undefined}>
       <div className="code-group-header">
@@ -56,6 +57,28 @@ export function CodeGroup({ children, dropdown }: { children?: ReactNode; dropdo
       </div>
       {blocks.map((b, i) => (
         <div key={i} role="tabpanel" className="tab-panel" hidden={i !== 0} data-tab-label={labels[i]}>
+          {b}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * `<CodeGroup dropdown>`: a `<select>` chooses the block instead of tabs (src/client/code-dropdown.ts).
+ * The label of the chosen block stays visible next to it.
+ */
+function CodeDropdown({ blocks, labels }: { blocks: ReactElement[]; labels: string[] }) {
+  return (
+    <div className="code-group code-dropdown" data-code-dropdown="">
+      <div className="code-group-header">
+        <span className="code-dropdown-label">{labels[0]}</span>
+        <select className="code-dropdown-select" aria-label="Code example" defaultValue="0">
+          {labels.map((label, i) => <option key={i} value={String(i)}>{label}</option>)}
+        </select>
+      </div>
+      {blocks.map((b, i) => (
+        <div key={i} className="tab-panel" hidden={i !== 0} data-tab-label={labels[i]}>
           {b}
         </div>
       ))}

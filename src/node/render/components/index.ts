@@ -4,7 +4,9 @@ import { Card, CardGroup, Columns } from './cards.js';
 import { CodeBlock, CodeGroup, RequestExample, ResponseExample } from './code.js';
 import { Accordion, AccordionGroup, Expandable, Step, Steps, Tab, Tabs } from './disclosure.js';
 import { ParamField, ResponseField } from './fields.js';
+import { Latex } from './latex.js';
 import { Badge, Frame, Icon, Tooltip, Update } from './misc.js';
+import { Tree } from './tree.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
@@ -17,6 +19,7 @@ export const builtinComponents: Record<string, AnyComponent> = {
   Steps, Step, Tabs, Tab, AccordionGroup, Accordion, Expandable,
   ParamField, ResponseField,
   Frame, Tooltip, Update, Badge, Icon,
+  Latex, Tree,
 };
 
 export const builtinNames: ReadonlySet<string> = new Set(Object.keys(builtinComponents));

@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ContentModel, NavNode, Page } from '../../content/pages.js';
-import type { TocEntry } from '../../mdx/compiler.js';
+import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
+import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
+import { AnchorList, TabBar, VersionSelect } from './sections.js';
 import { themeScript, themeVariables } from './theme.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
@@ -25,7 +27,7 @@ function Logo({ settings }: { settings: Settings }) {
   );
 }
 
-function TopBar({ settings }: { settings: Settings }) {
+function TopBar({ settings, tabs }: { settings: Settings; tabs?: React.ReactNode }) {
   const cta = settings.topbarCtaButton;
   return (
     <header className="topbar">
@@ -55,6 +57,7 @@ function TopBar({ settings }: { settings: Settings }) {
           )}
         </div>
       </div>
+      {tabs}
     </header>
   );
 }
@@ -145,12 +148,15 @@ export interface DocumentInput {
   /** HTML of the sidebar navigation with the current page marked. */
   sidebarHtml: string;
   toc: TocEntry[];
+  /** Features that need extra assets: `math` adds the KaTeX stylesheet (Mermaid is loaded by the client). */
+  features?: readonly PageFeature[];
 }
 
 /** The full HTML document of one page. */
-export function renderDocument({ site, page, contentHtml, sidebarHtml, toc }: DocumentInput): string {
+export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [] }: DocumentInput): string {
   const { settings } = site;
   const fm = page.frontMatter;
+  const section = site.sections.of(page.url);
   const mode = fm.mode ?? 'default';
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
   const eyebrow = groupOf(site.content, page.url);
@@ -158,9 +164,9 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc }: Do
   const faviconType = favicon ? ({ svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[favicon.split('.').pop()!.toLowerCase()] : undefined;
 
   const body = (
-    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}`}>
+    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.tabs.length ? ' has-tabs' : ''}`}>
       <a className="skip-link" href="#content">Skip to content</a>
-      <TopBar settings={settings} />
+      <TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} />
       <div className="layout">
         {mode !== 'custom' && (
           <aside className="sidebar" id="sidebar" aria-label="Documentation">
@@ -168,6 +174,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc }: Do
               <span className="sidebar-title">{settings.name}</span>
               <a className="sidebar-close" href="#" aria-label="Close navigation"><CloseIcon /></a>
             </div>
+            <VersionSelect versions={settings.versions} />
+            <AnchorList settings={settings} sections={site.sections} current={section} />
             <nav className="sidebar-nav" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
             {settings.topbarLinks.length > 0 && (
               <ul className="sidebar-links" aria-label="Site links">
@@ -210,6 +218,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc }: Do
       {favicon && <link rel="icon" href={favicon} type={faviconType} />}
       <script dangerouslySetInnerHTML={{ __html: themeScript(settings) }} />
       <link rel="stylesheet" href={site.assets.css} />
+      {features.includes('math') && <link rel="stylesheet" href={KATEX_CSS_URL} />}
       <style dangerouslySetInnerHTML={{ __html: themeVariables(settings) }} />
       <script src={site.assets.js} defer />
     </head>

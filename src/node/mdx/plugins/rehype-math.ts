@@ -1,0 +1,32 @@
+import type {} from '../vfile-data.js';
+import type { Root } from 'hast';
+import rehypeKatex from 'rehype-katex';
+import { EXIT, visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+
+const MATH_CLASSES = ['language-math', 'math-inline', 'math-display'];
+
+/**
+ * Renders the math remark-math and remark-latex leave (and ```` ```math ```` fences) with KaTeX at
+ * build time: HTML plus MathML for screen readers, no script in the browser. A formula KaTeX
+ * cannot parse is shown as its source in red with the error as a tooltip. Pages with math need
+ * the KaTeX stylesheet, so the `math` feature is set when there is any.
+ * Runs before rehype-code-blocks, which would otherwise highlight ```` ```math ```` as code.
+ */
+export default function rehypeMath() {
+  const katex = rehypeKatex({ output: 'htmlAndMathml' });
+  return (tree: Root, file: VFile) => {
+    let found = false;
+    visit(tree, 'element', (node) => {
+      const classes = node.properties?.className;
+      if (Array.isArray(classes) && classes.some((c) => MATH_CLASSES.includes(String(c)))) {
+        found = true;
+        return EXIT;
+      }
+    });
+    if (!found) return;
+    katex(tree, file);
+    const features = (file.data.features ??= []);
+    if (!features.includes('math')) features.push('math');
+  };
+}
