@@ -1,4 +1,4 @@
-import { announce } from './dom.js';
+import { announce, writeClipboard } from './dom.js';
 
 /** Copy buttons on code blocks (one listener for the page; works for every code-group panel). */
 export function initCopy(): void {
@@ -6,7 +6,7 @@ export function initCopy(): void {
     const button = (e.target as Element).closest<HTMLButtonElement>('.copy-button');
     const code = button?.closest('.code-block')?.querySelector('pre code, pre');
     if (!button || !code) return;
-    void copy(code.textContent ?? '').then((ok) => {
+    void writeClipboard(code.textContent ?? '').then((ok) => {
       const label = button.getAttribute('aria-label') ?? 'Copy code';
       button.classList.toggle('copied', ok);
       button.setAttribute('aria-label', ok ? 'Copied' : 'Copy failed');
@@ -20,27 +20,4 @@ export function initCopy(): void {
       );
     });
   });
-}
-
-async function copy(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No async clipboard (plain http, old browsers): fall back to a hidden textarea.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
-    document.body.append(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
 }

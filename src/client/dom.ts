@@ -34,3 +34,26 @@ export function announce(message: string): void {
   const el = live;
   setTimeout(() => (el.textContent = message), 50);
 }
+
+/** Copy text; without the async clipboard (plain http, old browsers) a hidden textarea does it. */
+export async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0';
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}

@@ -8,15 +8,19 @@ import { initCodeExpand } from './code-expand.js';
 import { initCopy } from './copy.js';
 import { initMermaid } from './mermaid.js';
 import { initNav } from './nav.js';
+import { initSearch } from './search.js';
+import { initCopyPage } from './copy-page.js';
+import { initNotFound } from './not-found.js';
 import { initTabs } from './tabs.js';
 import { initTheme } from './theme.js';
 import { initToc } from './toc.js';
 import { initZoom } from './zoom.js';
 import { initVersions } from './versions.js';
+import { initGithub } from './github.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initCodeDropdown, initZoom, initMermaid]) {
+for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound]) {
   try {
     init();
   } catch (error) {

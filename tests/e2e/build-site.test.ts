@@ -98,44 +98,56 @@ describe('the built example site', () => {
     await page.close();
   });
 
-  it('shows a tab bar; a tab shows only its own groups in the sidebar', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(server.url + '/quickstart');
-    expect(await page.locator('.tab-bar a').allTextContents()).toEqual(['Documentation', 'API Reference', 'SDKs']);
-    expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('Documentation');
-    const groups = () => page.locator('.sidebar .nav-group-title').allTextContents();
-    expect(await groups()).not.toContain('API Reference');
-    await page.locator('.tab-bar a', { hasText: 'API Reference' }).click();
-    await page.waitForURL(server.url + '/api-reference/introduction');
-    expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('API Reference');
-    expect(await groups()).toEqual(['API Reference']);
-    await page.close();
-  });
+  describe.each(['light', 'dark'] as const)('navigation settings in the %s theme', (scheme) => {
+    // The stored choice wins over the site default, so both themes are really exercised.
+    const themed = async (page: import('playwright-core').Page) => {
+      await page.evaluate((s) => localStorage.setItem('kiln-theme', s), scheme);
+      await page.reload();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+    };
 
-  it('lists anchors at the top of the sidebar, hiding isDefaultHidden ones until the reader is inside', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(server.url + '/quickstart');
-    const visibleAnchors = () => page.locator('.anchors .anchor-name:visible').allTextContents();
-    expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community']);
-    expect(await page.locator('.anchors a', { hasText: 'Community' }).getAttribute('target')).toBe('_blank');
-    await page.goto(server.url + '/beta/workflows');
-    expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community', 'Beta']);
-    expect(await page.locator('.anchors a[aria-current="true"] .anchor-name').textContent()).toBe('Beta');
-    await page.close();
-  });
+    it('shows a tab bar; a tab shows only its own groups in the sidebar', async () => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme });
+      await page.goto(server.url + '/quickstart');
+      await themed(page);
+      expect(await page.locator('.tab-bar a').allTextContents()).toEqual(['Documentation', 'API Reference', 'SDKs']);
+      expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('Documentation');
+      const groups = () => page.locator('.sidebar .nav-group-title').allTextContents();
+      expect(await groups()).not.toContain('API Reference');
+      await page.locator('.tab-bar a', { hasText: 'API Reference' }).click();
+      await page.waitForURL(server.url + '/api-reference/introduction');
+      expect(await page.locator('.tab-bar a[aria-current="true"]').textContent()).toBe('API Reference');
+      expect(await groups()).toEqual(['API Reference']);
+      await page.close();
+    });
 
-  it('switches versions with the dropdown and remembers the choice', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(server.url + '/quickstart');
-    const migration = page.locator('.anchors a', { hasText: 'v1 Migration Guide' });
-    expect(await page.locator('#kiln-version').inputValue()).toBe('v2');
-    expect(await migration.isVisible()).toBe(false);
-    await page.locator('#kiln-version').selectOption('v1');
-    expect(await migration.isVisible()).toBe(true);
-    await page.goto(server.url + '/concepts/jobs');
-    expect(await page.locator('#kiln-version').inputValue()).toBe('v1');
-    expect(await migration.isVisible()).toBe(true);
-    await page.close();
+    it('lists anchors at the top of the sidebar, hiding isDefaultHidden ones until the reader is inside', async () => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme });
+      await page.goto(server.url + '/quickstart');
+      await themed(page);
+      const visibleAnchors = () => page.locator('.anchors .anchor-name:visible').allTextContents();
+      expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community']);
+      expect(await page.locator('.anchors a', { hasText: 'Community' }).getAttribute('target')).toBe('_blank');
+      await page.goto(server.url + '/beta/workflows');
+      expect(await visibleAnchors()).toEqual(['Documentation', 'API Reference', 'Community', 'Beta']);
+      expect(await page.locator('.anchors a[aria-current="true"] .anchor-name').textContent()).toBe('Beta');
+      await page.close();
+    });
+
+    it('switches versions with the dropdown and remembers the choice', async () => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme });
+      await page.goto(server.url + '/quickstart');
+      await themed(page);
+      const migration = page.locator('.anchors a', { hasText: 'v1 Migration Guide' });
+      expect(await page.locator('#kiln-version').inputValue()).toBe('v2');
+      expect(await migration.isVisible()).toBe(false);
+      await page.locator('#kiln-version').selectOption('v1');
+      expect(await migration.isVisible()).toBe(true);
+      await page.goto(server.url + '/concepts/jobs');
+      expect(await page.locator('#kiln-version').inputValue()).toBe('v1');
+      expect(await migration.isVisible()).toBe(true);
+      await page.close();
+    });
   });
 
   it('answers unknown URLs with the 404 page', async () => {

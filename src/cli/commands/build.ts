@@ -1,16 +1,25 @@
 import path from 'node:path';
 import { build } from '../../node/build/build.js';
+import { diag } from '../../node/diagnostics/catalogue.js';
+import { normaliseSiteUrl } from '../../node/seo/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const root = path.resolve(dir);
   const outDir = path.resolve(root, (values.out as string | undefined) ?? 'dist');
   const tty = process.stderr.isTTY;
+  const siteFlag = values.site as string | undefined;
+  const site = siteFlag === undefined ? undefined : normaliseSiteUrl(siteFlag);
+  if (siteFlag !== undefined && !site) {
+    printDiagnostics([diag('cli/invalid-site-url', { value: siteFlag })], process.cwd());
+    return 2;
+  }
   process.stderr.write(`Building ${root}\n`);
   const result = await build({
     root,
     outDir,
     strict: Boolean(values.strict),
+    site,
     onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
   });
   if (tty) process.stderr.write('\r\x1b[K');

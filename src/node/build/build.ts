@@ -7,13 +7,18 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter } from '../output/write.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
+import { prepareBuildAssets } from '../site/page-assets.js';
 import { renderNotFound } from '../render/not-found.js';
+import { siteOutputs } from '../seo/outputs.js';
+import { closeSearch, isNeededSearchFile, isSearchable, SearchIndex, SEARCH_PATH } from '../search/index.js';
 
 export interface BuildOptions {
   root: string;
   outDir: string;
   /** Any page error fails the build. */
   strict?: boolean;
+  /** Public URL of the site (`--site`): canonical links, sitemap.xml, robots.txt. Overrides the settings. */
+  site?: string;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -40,6 +45,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   const { site, diagnostics } = await loadSite({ root, dev: false, exclude: [outDir] });
   if (!site) return summary(false, diagnostics);
+  if (options.site) site.settings.siteUrl = options.site.replace(/\/+$/, '');
 
   const writer = new OutputWriter(outDir);
   const onSignal = () => {
@@ -52,11 +58,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await writer.begin();
     const engines = createEngines();
     const cache = mapCache();
+    // Tailwind needs every page's classes before the first page links the stylesheet.
+    const pageAssets = await prepareBuildAssets(site, engines, cache);
     const pages = [...site.content.pages.values()];
     let written = 0;
     let failed = 0;
     let done = 0;
     const features = new Set<PageFeature>();
+    const search = new SearchIndex();
     // Compilation is CPU-bound; a small window overlaps the file writes without piling up memory.
     const queue = [...pages];
     const worker = async () => {
@@ -66,6 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         for (const f of result.features ?? []) features.add(f);
         if (result.html) {
           await writer.write(outputPathForUrl(page.url), result.html);
+          if (isSearchable(page)) await search.add(page.url, result.html);
           if (site.content.byUrl.get('/') === page && page.url !== '/') await writer.write('index.html', result.html);
           written++;
         } else failed++;
@@ -80,6 +90,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await writer.write('404.html', renderNotFound(site));
     // KaTeX and Mermaid files, only when some page uses them (see assets/vendor-assets.ts).
     for (const f of features) for (const v of vendorFiles(f)) await writer.copy(v.file, v.url.slice(1));
+    // The Tailwind stylesheet and the islands' bundles, when some page needs them (site/page-assets.ts).
+    const extra = await pageAssets.files();
+    diagnostics.push(...extra.diagnostics);
+    for (const a of extra.files) await writer.write(a.url.slice(1), a.body);
+    // The search bundle (Pagefind) under /_kiln/search/.
+    for (const f of await search.files()) if (isNeededSearchFile(f.path)) await writer.write(SEARCH_PATH.slice(1) + f.path, f.content);
+    diagnostics.push(...search.diagnostics());
+    // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
+    const projectFiles = new Set(site.files.assets);
+    for (const f of await siteOutputs(site)) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
 
     if (options.strict && hasErrors(diagnostics)) {
       await writer.abort();
@@ -92,6 +112,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
     return summary(false, diagnostics);
   } finally {
+    await closeSearch();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

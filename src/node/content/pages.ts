@@ -60,6 +60,14 @@ export interface ContentModel {
 /** A navigation entry that names an OpenAPI operation (`GET /users`, `webhook created`), as v2 sites do. */
 const OPERATION = /^(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
 
+/**
+ * Navigation entries that name an OpenAPI operation become generated pages (src/node/openapi/):
+ * `page` returns the page, or a diagnostic (no operation matches). `taken` tells which URLs exist.
+ */
+export interface OperationPages {
+  page(entry: string, taken: (url: string) => boolean): Page | Diagnostic;
+}
+
 /** `/guides/setup.mdx` → `guides/setup`. */
 export function normaliseEntry(entry: string): string {
   return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
@@ -69,7 +77,11 @@ export function normaliseEntry(entry: string): string {
  * Read every page of the project and resolve the navigation against them. Pages not in the
  * navigation are still published at their URL, as existing projects expect.
  */
-export async function loadContent(root: string, settings: Settings, files: ProjectFiles): Promise<ContentModel> {
+export async function loadContent(
+  root: string, settings: Settings, files: ProjectFiles,
+  /** Called once the pages are read, before the navigation is resolved (loads the OpenAPI files). */
+  openapi?: (pages: Map<string, Page>) => Promise<OperationPages | undefined>,
+): Promise<ContentModel> {
   const diagnostics: Diagnostic[] = [];
   const byRelPath = new Map<string, string>(); // id → relPath (.mdx wins over .md)
   for (const rel of files.pages) {
@@ -92,6 +104,8 @@ export async function loadContent(root: string, settings: Settings, files: Proje
       });
     }),
   );
+
+  const operations = await openapi?.(pages);
 
   const order: string[] = [];
   const seen = new Set<string>();
@@ -120,11 +134,20 @@ export async function loadContent(root: string, settings: Settings, files: Proje
     if (typeof entry !== 'string') return resolveGroup(entry);
     const where = whereIs(entry);
     occurrences.set(entry, (occurrences.get(entry) ?? 0) + 1);
+    let generated: Page | undefined;
     if (OPERATION.test(entry)) {
-      diagnostics.push(diag('nav/openapi-entry', { entry }, where));
-      return null;
+      const result = operations?.page(entry, (url) => [...pages.values()].some((p) => p.url === url));
+      if (!result) {
+        diagnostics.push(diag('nav/openapi-entry', { entry }, where));
+        return null;
+      }
+      if (!('id' in result)) {
+        diagnostics.push({ ...result, ...where });
+        return null;
+      }
+      pages.set(result.id, (generated = result));
     }
-    const id = normaliseEntry(entry);
+    const id = generated?.id ?? normaliseEntry(entry);
     const page = pages.get(id) ?? pages.get(`${id}/index`);
     if (!page) {
       diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, where));

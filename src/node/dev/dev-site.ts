@@ -9,7 +9,9 @@ import { LIVE_RELOAD_SNIPPET } from '../server/livereload-client.js';
 import { contentTypeFor } from '../server/http.js';
 import { resolveDecodedInside } from '../server/safe-path.js';
 import type { ServedFile, SiteHandle } from '../site-handle.js';
+import { DevRoutes } from '../seo/dev-routes.js';
 import { buildPage, createEngines, loadSite, mapCache, type LoadedSite } from '../site/load.js';
+import { DevPageAssets } from '../site/page-assets.js';
 
 const HTML = 'text/html; charset=utf-8';
 const SETTINGS = new Set(['docs.json', 'mint.json']);
@@ -30,6 +32,10 @@ export class DevSite implements SiteHandle {
   private readonly engines = createEngines();
   private readonly cache = mapCache();
   private loaded: Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> | undefined;
+  /** Tailwind stylesheets and island bundles, per page. */
+  private readonly pageAssets = new DevPageAssets();
+  /** Search bundle, Markdown pages, llms.txt: see seo/dev-routes.ts. */
+  private readonly routes = new DevRoutes(async (site, page) => (await buildPage(site, page, this.engines, this.cache)).html);
 
   constructor(private readonly options: DevSiteOptions) {
     this.root = path.resolve(options.root);
@@ -38,6 +44,7 @@ export class DevSite implements SiteHandle {
   private load() {
     return (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET }).then((r) => {
       this.options.report?.(r.diagnostics);
+      if (r.site) this.pageAssets.attach(r.site);
       return r;
     }));
   }
@@ -47,6 +54,8 @@ export class DevSite implements SiteHandle {
     for (const a of [assets.css, assets.js]) {
       if (pathname === a.url) return { status: 200, type: a.type, body: a.body, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } };
     }
+    const own = await this.pageAssets.serve(pathname);
+    if (own) return own;
     // KaTeX and Mermaid files, served from node_modules (see assets/vendor-assets.ts).
     const vendor = vendorFileFor(pathname);
     if (vendor) return { status: 200, type: contentTypeFor(vendor), file: vendor };
@@ -61,6 +70,8 @@ export class DevSite implements SiteHandle {
       if (result.html) return { status: 200, type: HTML, body: result.html };
       return { status: 500, type: HTML, body: renderPageError(site, page, result.diagnostics) };
     }
+    const generated = await this.routes.serve(site, pathname);
+    if (generated) return generated;
 
     // Project files: never hidden files (.git, .env) or dependencies, and settings only by name.
     const segments = pathname.split('/');
@@ -78,6 +89,14 @@ export class DevSite implements SiteHandle {
 
   async changed(files: string[]): Promise<void> {
     for (const f of files) this.cache.delete(f);
+    // An OpenAPI file (or a file one refers to) changed: the documents load again with the site.
+    const api = this.loaded && (await this.loaded).site?.context.openapi;
+    if (api && files.some((f) => api.model.files.has(path.resolve(f)))) {
+      this.cache.clear();
+      this.loaded = undefined;
+      return;
+    }
+    this.routes.changed();
     if (files.some((f) => /(^|[\\/])_?snippets[\\/]/.test(path.relative(this.root, f)))) this.cache.clear();
     if (!(await this.patchPages(files))) this.loaded = undefined;
   }

@@ -61,6 +61,11 @@ export const catalogue = {
     severity: 'warning',
     message: ({ entry }) => `Page "${entry}" is listed more than once in the navigation; the first place is used.`,
   }),
+  'feedback/no-repository': entry<Record<string, never>>({
+    severity: 'warning',
+    message: () => 'The feedback buttons are turned on, but the GitHub repository of the docs is not known; they are left out.',
+    hint: () => 'Name the repository in `topbarCtaButton` (type "github") or `footerSocials.github` (https://github.com/owner/repo), or build from a git checkout with a GitHub remote.',
+  }),
   'page/invalid-frontmatter': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `The front matter is not valid YAML: ${reason}.`,
@@ -99,10 +104,58 @@ export const catalogue = {
     severity: 'warning',
     message: ({ lang }) => `Unknown code language "${lang}"; the block is shown as plain text.`,
   }),
+  'openapi/not-found': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `OpenAPI file "${source}" does not exist.`,
+    hint: () => 'Paths in `openapi` are relative to the folder of docs.json (a leading / means the same); check the spelling.',
+  }),
+  'openapi/fetch-failed': entry<{ url: string; reason: string }>({
+    severity: 'error',
+    message: ({ url, reason }) => `OpenAPI file ${url} could not be fetched: ${reason}.`,
+    hint: () => 'Check the URL and the network, or download the file into the project and name its path in `openapi`. A copy fetched earlier is kept in .kiln/cache/ and used when the URL is unreachable.',
+  }),
+  'openapi/fetch-cached': entry<{ url: string; reason: string }>({
+    severity: 'warning',
+    message: ({ url, reason }) => `OpenAPI file ${url} could not be fetched (${reason}); the copy cached in .kiln/cache/ is used.`,
+  }),
+  'openapi/parse-failed': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The OpenAPI file does not parse: ${reason}.`,
+    hint: () => 'OpenAPI files are YAML or JSON; fix the syntax at the marked position.',
+  }),
+  'openapi/invalid': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The file is not a usable OpenAPI document: ${reason}.`,
+    hint: () => 'An OpenAPI file has a top-level `openapi: 3.x` (or `swagger: "2.0"`) and a `paths` or `webhooks` object.',
+  }),
+  'openapi/ref-not-found': entry<{ ref: string }>({
+    severity: 'warning',
+    message: ({ ref }) => `OpenAPI reference "${ref}" points at nothing; it is shown as an unknown schema.`,
+  }),
+  'openapi/operation-not-found': entry<{ reference: string; page: string; closest: string[] }>({
+    severity: 'error',
+    message: ({ reference, page }) => `Page ${page} names the OpenAPI operation "${reference}", which no OpenAPI file of the site defines.`,
+    hint: ({ closest }) => (closest.length ? `Closest operations: ${closest.join(', ')}.` : 'Name an OpenAPI file in `openapi` in docs.json, or add one to the project.'),
+  }),
+  'islands/bundle-failed': entry<{ reason: string }>({
+    severity: 'warning',
+    message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,
+    hint: () => 'Pages with `export const` components that use state render their first state and do not respond. The `esbuild` package must be installed.',
+  }),
   'build/write-failed': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `The site could not be written: ${reason}`,
     hint: () => 'The previous output was left as it was. Check that the output folder is writable.',
+  }),
+  'search/index-failed': entry<{ reason: string }>({
+    severity: 'warning',
+    message: ({ reason }) => `The search index could not be built: ${reason}`,
+    hint: () => 'The site works without it, but the search box finds nothing. Check that the `pagefind` package and its platform binary (`@pagefind/<platform>`) are installed.',
+  }),
+  'cli/invalid-site-url': entry<{ value: string }>({
+    severity: 'error',
+    message: ({ value }) => `\`--site ${value}\` is not an absolute http(s) URL.`,
+    hint: () => 'Give the address the site is published at, e.g. `--site https://docs.example.com`.',
   }),
   'cli/unknown-command': entry<{ command: string }>({
     severity: 'error',

@@ -42,6 +42,20 @@ export interface CompileOutput {
   diagnostics: Diagnostic[];
   /** Features the page uses that need an asset only such pages load; absent means none. */
   features?: PageFeature[];
+  /** Class names written in `className`/`class` (Tailwind candidates); absent means none. */
+  classes?: string[];
+  /** Exported components that need the browser (hooks, event handlers); absent means none. */
+  islands?: IslandSource;
+}
+
+/** The page's own `export` code, bundled for the browser when some component in it is stateful. */
+export interface IslandSource {
+  /** Short hash of `source`: names this code in the page's markup and in the bundle. */
+  id: string;
+  /** The exported components rendered as islands. */
+  names: string[];
+  /** The page's top-level declarations, as written (JSX), in order. */
+  source: string;
 }
 
 export interface MdxCompiler {

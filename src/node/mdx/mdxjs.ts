@@ -8,7 +8,10 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from '../diagnostics/frame.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
+import recmaIslands from './plugins/recma-islands.js';
 import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
+import remarkClasses from './plugins/remark-classes.js';
+import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkImports from './plugins/remark-imports.js';
 import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
@@ -42,6 +45,8 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
             remarkGfm,
             remarkMath,
             remarkHeadingIds,
+            remarkUpdateToc,
+            remarkClasses,
             remarkImageNoZoom,
             remarkJsxAttributes,
             [remarkImports, { root: input.root }],
@@ -49,7 +54,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
             remarkLatex,
             [remarkMissingComponents, { known: options.components }],
           ],
-          recmaPlugins: [recmaPropsAsVariables],
+          recmaPlugins: [recmaIslands, recmaPropsAsVariables],
           rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, [rehypeCodeBlocks, { highlighter: options.highlighter }]],
         });
         return {
@@ -59,6 +64,8 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           missing: (file.data.missing as string[] | undefined) ?? [],
           diagnostics: (file.data.diagnostics as Diagnostic[] | undefined) ?? [],
           features: file.data.features,
+          classes: file.data.classes,
+          islands: file.data.islands,
         };
       } catch (error) {
         return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { PageFeature, SnippetImport, TocEntry } from './compiler.js';
+import type { IslandSource, PageFeature, SnippetImport, TocEntry } from './compiler.js';
 
 /** What Kiln's plugins leave on `file.data` for the compiler to collect. */
 declare module 'vfile' {
@@ -11,6 +11,8 @@ declare module 'vfile' {
     defined: string[];
     unresolvedImports: string[];
     features: PageFeature[];
+    classes: string[];
+    islands: IslandSource;
   }
 }
 export {};

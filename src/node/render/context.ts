@@ -1,6 +1,8 @@
 import type { ContentModel } from '../content/pages.js';
+import type { Repository } from '../content/repository.js';
 import type { SectionModel } from '../content/sections.js';
-import type { TocEntry } from '../mdx/compiler.js';
+import type { IslandSource, TocEntry } from '../mdx/compiler.js';
+import type { LoadedOpenApi } from '../openapi/load.js';
 import type { Settings } from '../settings/types.js';
 
 /** Everything the layout needs that is the same for every page of a site. */
@@ -9,11 +11,17 @@ export interface SiteContext {
   content: ContentModel;
   /** Tabs and anchors: which sidebar each page shows. */
   sections: SectionModel;
+  /** The GitHub repository of the docs, for the feedback links; absent when unknown. */
+  repository?: Repository;
   /** URLs of the theme stylesheet and the client script. */
   assets: { css: string; js: string };
+  /** A page's own stylesheets and module scripts (Tailwind utilities, islands): see site/page-assets.ts. */
+  pageAssets?: (used: { classes: string[]; islands: IslandSource[] }) => Promise<{ styles?: string[]; modules?: string[] }>;
   dev: boolean;
   /** Extra HTML placed at the end of <body> (the dev server's live-reload client). */
   bodyEnd?: string;
+  /** The site's OpenAPI documents, loaded once per build (endpoint pages). */
+  openapi?: LoadedOpenApi;
 }
 
 /** One page's rendered content, ready for the layout. */

@@ -5,7 +5,10 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { unknownIconDiagnostics } from '../icons/diagnostics.js';
 import { collectIconIssues } from '../icons/resolve.js';
-import type { CompileOutput, MdxCompiler, PageFeature } from '../mdx/compiler.js';
+import type { CompileOutput, IslandSource, MdxCompiler, PageFeature } from '../mdx/compiler.js';
+import type { Highlighter } from '../highlight/highlighter.js';
+import { endpointPage } from './api/index.js';
+import { withApiExamples } from './components/code.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
@@ -28,18 +31,20 @@ export interface PageResult {
   features?: PageFeature[];
 }
 
-interface Deps {
+export interface Deps {
   compiler: MdxCompiler;
   cache: CompileCache;
   readFile(file: string): Promise<string>;
   root: string;
+  /** Highlights the generated examples of endpoint pages. */
+  highlighter?: Highlighter;
 }
 
 /**
  * Compiles a snippet and wraps it so the built-ins (and the snippet's own imports) are in scope
  * inside it, as they are on a page. `stack` stops import cycles.
  */
-async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Diagnostic[], stack: string[], features: Set<PageFeature>): Promise<Components> {
+async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Diagnostic[], stack: string[], features: Set<PageFeature>, used: Used): Promise<Components> {
   const components: Components = {};
   for (const name of out.missing) components[name] = missingComponent(name);
   for (const s of out.snippets) {
@@ -47,26 +52,43 @@ async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Di
       components[s.name] = missingComponent(s.name);
       continue;
     }
-    let compiled = deps.cache.get(s.file);
-    if (!compiled) {
-      const source = await deps.readFile(s.file);
-      const id = s.file.slice(deps.root.length + 1).replace(/\.mdx?$/i, '');
-      compiled = deps.compiler.compile({ source: source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), file: s.file, root: deps.root, pageId: id });
-      deps.cache.set(s.file, compiled);
-    }
-    const snippet = await compiled;
+    const snippet = await compileSnippet(s.file, deps);
     diagnostics.push(...snippet.diagnostics);
     for (const f of snippet.features ?? []) features.add(f);
+    used.add(snippet);
     if (!snippet.code) {
       components[s.name] = missingComponent(s.name);
       continue;
     }
     const Content = await runCompiled(snippet.code);
-    const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file], features)) };
+    const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file], features, used)) };
     const Snippet = (props: Record<string, unknown>) => <Content {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
     components[s.name] = Snippet;
   }
   return components;
+}
+
+/** Compiles a snippet file (once: the result is cached like a page's). */
+export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
+  let compiled = deps.cache.get(file);
+  if (!compiled) {
+    compiled = deps.readFile(file).then((source) => {
+      const id = file.slice(deps.root.length + 1).replace(/\.mdx?$/i, '');
+      return deps.compiler.compile({ source: source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), file, root: deps.root, pageId: id });
+    });
+    deps.cache.set(file, compiled);
+  }
+  return compiled;
+}
+
+/** Tailwind classes and island code of a page and the snippets it renders. */
+class Used {
+  readonly classes = new Set<string>();
+  readonly islands: IslandSource[] = [];
+  add(out: CompileOutput): void {
+    for (const c of out.classes ?? []) this.classes.add(c);
+    if (out.islands && !this.islands.some((i) => i.id === out.islands!.id)) this.islands.push(out.islands);
+  }
 }
 
 /** Compile, run and lay out one page. Never throws: failures come back as diagnostics. */
@@ -82,11 +104,19 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   try {
     const Content = await runCompiled(out.code);
     const features = new Set(out.features);
-    const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file], features)) };
+    const used = new Used();
+    used.add(out);
+    const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file], features, used)) };
+    const endpoint = await endpointPage(site, page, diagnostics, deps.readFile);
     // Icons resolve during the render; the names that did not are located in the source after it.
-    const { value: contentHtml, unknown } = collectIconIssues(() => renderToStaticMarkup(<Content components={components} />));
+    // Request/response examples go to the side column (components/code.tsx).
+    const { value: { html: bodyHtml, aside: bodyAside }, unknown } = collectIconIssues(() => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)));
+    // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
+    const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands });
     diagnostics.push(...(await unknownIconDiagnostics(page, unknown, out.snippets.map((s) => s.file), deps.readFile)));
-    const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: out.toc, features: [...features] });
+    // Endpoint pages (render/api/): parameters and schemas around the body, generated examples in the side column.
+    const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter) : { html: bodyHtml, aside: bodyAside };
+    const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });
     return { html, diagnostics, features: [...features] };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

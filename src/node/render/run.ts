@@ -1,9 +1,10 @@
 import { run } from '@mdx-js/mdx';
 import type { MDXContent } from 'mdx/types';
 import * as runtime from 'react/jsx-runtime';
+import { pageScope } from './islands.js';
 
 /** Evaluates a compiled page (function-body output) into its React component. */
 export async function runCompiled(code: string): Promise<MDXContent> {
-  const mod = await run(code, { ...runtime, baseUrl: import.meta.url });
+  const mod = await run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: pageScope } as object) });
   return mod.default;
 }

@@ -55,5 +55,13 @@ export function parseSettings(file: string, source: string): SettingsResult {
   if (!result.success || hasErrors(diagnostics)) return { settings: null, diagnostics };
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
+  settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? (parsed.value as { footer?: { socials?: unknown } }).footer?.socials : (parsed.value as { footerSocials?: unknown }).footerSocials);
   return { settings, diagnostics };
+}
+
+/** zod returns object keys in schema order; social links are shown in the order the file lists them. */
+function inFileOrder<T extends { type: string }>(items: T[], raw: unknown): T[] {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return items;
+  const order = Object.keys(raw);
+  return [...items].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
 }

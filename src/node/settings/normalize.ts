@@ -36,6 +36,28 @@ function normalizeGroup(g: NavigationGroupInput): NavigationGroup {
   return compact({ group: g.group, pages, icon: g.icon, iconType: g.iconType, version: g.version });
 }
 
+/** Site URL from meta tags (`canonical`, else `og:url`): absolute http(s) only, no trailing slash. */
+export function siteUrlFrom(tags: Record<string, unknown> | undefined): string | undefined {
+  for (const key of ['canonical', 'og:url']) {
+    const v = tags?.[key];
+    if (typeof v === 'string' && /^https?:\/\/[^/\s]+/i.test(v.trim())) return v.trim().replace(/\/+$/, '');
+  }
+  return undefined;
+}
+
+/** `search: {prompt}` as projects write it (the object itself is only loosely checked). */
+export function searchOptions(search: Record<string, unknown> | undefined): { prompt?: string } | undefined {
+  const prompt = search?.prompt;
+  return typeof prompt === 'string' && prompt.trim() ? { prompt: prompt.trim() } : undefined;
+}
+
+/** Meta tags given as name → text; other values are dropped. */
+export function metaTags(tags: unknown): Record<string, string> | undefined {
+  if (!tags || typeof tags !== 'object' || Array.isArray(tags)) return undefined;
+  const out = Object.fromEntries(Object.entries(tags).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]));
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** Classic (mint.json-style) input with defaults applied. */
 export function normalizeClassic(input: ClassicInput, file: string): Settings {
   const anchors: Anchor[] = (input.anchors ?? []).map((a) =>
@@ -81,5 +103,9 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
     modeToggle: compact({ default: input.modeToggle?.default, isHidden: input.modeToggle?.isHidden ?? false }),
     backgroundImage: input.backgroundImage,
     redirects: input.redirects,
+    search: searchOptions(input.search),
+    siteUrl: siteUrlFrom(input.metadata),
+    metadata: metaTags(input.metadata),
+    indexHiddenPages: input.seo?.indexHiddenPages === true ? true : undefined,
   });
 }

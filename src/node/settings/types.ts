@@ -119,4 +119,15 @@ export interface Settings {
   backgroundImage?: string;
   /** Redirect rules (`redirects` in both layouts). */
   redirects?: Redirect[];
+  /** Search options: `search.prompt` is the placeholder of the search box. */
+  search?: { prompt?: string };
+  /**
+   * The site's public URL without a trailing slash, for canonical links, the sitemap and robots.txt:
+   * `kiln build --site`, else the `canonical`/`og:url` meta tag the settings give.
+   */
+  siteUrl?: string;
+  /** Extra `<meta>` tags on every page, name → content (`metadata`, or `seo.metatags` in docs.json). */
+  metadata?: Record<string, string>;
+  /** `seo.indexHiddenPages` (or `seo.indexing: "all"`): pages outside the navigation go in the sitemap. */
+  indexHiddenPages?: boolean;
 }

@@ -71,6 +71,7 @@ describe('docs.json v2 layout', () => {
             "url": "https://github.com/acme",
           },
         ],
+        "indexHiddenPages": true,
         "layout": "v2",
         "logo": {
           "dark": "/logo/dark.svg",
@@ -134,6 +135,9 @@ describe('docs.json v2 layout', () => {
             "source": "/old",
           },
         ],
+        "search": {
+          "prompt": "Search Acme",
+        },
         "tabs": [
           {
             "name": "Guides",

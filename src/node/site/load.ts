@@ -3,6 +3,8 @@ import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { loadContent, type ContentModel } from '../content/pages.js';
 import { buildSections } from '../content/sections.js';
+import { findRepository } from '../content/repository.js';
+import { diag } from '../diagnostics/catalogue.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createShikiHighlighter } from '../highlight/shiki.js';
@@ -15,6 +17,8 @@ import { SidebarRenderer } from '../render/layout/sidebar.js';
 import { renderPage, type CompileCache, type PageResult } from '../render/page.js';
 import type { Page } from '../content/pages.js';
 import { loadSettings } from '../settings/load.js';
+import type { LoadedOpenApi } from '../openapi/load.js';
+import { openApiStep } from '../openapi/site.js';
 import type { Settings } from '../settings/types.js';
 
 export interface SiteOptions {
@@ -54,10 +58,14 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const { settings, diagnostics } = await loadSettings(root);
   if (!settings) return { diagnostics };
   const files = await scanProject(root, options.exclude);
-  const content = await loadContent(root, settings, files);
+  let openapi: LoadedOpenApi | undefined;
+  const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api)));
   const assets = clientAssets();
   const sections = buildSections(settings, content);
-  const context: SiteContext = { settings, content, sections, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd };
+  const { feedback } = settings;
+  const repository = feedback.suggestEdit || feedback.raiseIssue ? await findRepository(root, settings) : undefined;
+  if ((feedback.suggestEdit || feedback.raiseIssue) && !repository) content.diagnostics.push(diag('feedback/no-repository', {}, { file: settings.file }));
+  const context: SiteContext = { settings, content, sections, repository, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
   // One renderer per section, made when a page of that section is first rendered.
   const sidebars = new Map<string, SidebarRenderer>();
   const sidebarHtml = (url: string) => {
@@ -68,7 +76,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   };
   return {
     site: { root, settings, files, content, context, sidebarHtml },
-    diagnostics: [...diagnostics, ...content.diagnostics],
+    diagnostics: [...diagnostics, ...(openapi?.diagnostics ?? []), ...content.diagnostics],
   };
 }
 
@@ -83,5 +91,6 @@ export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache:
     cache,
     root: site.root,
     readFile: (f) => fs.readFile(f, 'utf8'),
+    highlighter: engines.highlighter,
   });
 }

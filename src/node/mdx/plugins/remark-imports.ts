@@ -43,6 +43,8 @@ export default function remarkImports(options: ImportsOptions) {
         }
         if (stmt.type !== 'ImportDeclaration') return true;
         const specifier = String(stmt.source.value);
+        // React and its hooks are in scope on every page (recma-islands.ts), as real pages expect.
+        if (specifier === 'react' && stmt.specifiers.every((s) => s.type !== 'ImportSpecifier' || (s.imported.type === 'Identifier' && s.imported.name === s.local.name))) return false;
         const resolved = resolveSnippet(specifier, options.root, file.path);
         for (const s of stmt.specifiers) {
           if (resolved && s.type === 'ImportDefaultSpecifier') snippets.push({ name: s.local.name, file: resolved });

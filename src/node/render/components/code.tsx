@@ -1,4 +1,5 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { CopyIcon } from '../layout/icons.js';
 
 export interface CodeBlockProps {
@@ -86,10 +87,38 @@ function CodeDropdown({ blocks, labels }: { blocks: ReactElement[]; labels: stri
   );
 }
 
+/** Request and response examples of the page being rendered, when they go in the side column. */
+let apiExamples: ReactElement[] | undefined;
+
+/**
+ * Renders a page with its `RequestExample`/`ResponseExample` taken out of the flow: they come back
+ * as `aside` HTML, which the layout shows in a sticky column beside the content on wide screens and
+ * above it on narrow ones. Rendering is synchronous, so one module-level list is safe.
+ */
+export function withApiExamples(enabled: boolean, render: () => string): { html: string; aside?: string } {
+  if (!enabled) return { html: render() };
+  const previous = apiExamples;
+  const found: ReactElement[] = (apiExamples = []);
+  try {
+    const html = render();
+    apiExamples = undefined;
+    return { html, aside: found.length ? renderToStaticMarkup(<>{found}</>) : undefined };
+  } finally {
+    apiExamples = previous;
+  }
+}
+
+function ApiExample({ kind, children }: { kind: 'request' | 'response'; children?: ReactNode }) {
+  const el = <div key={apiExamples?.length} className={`api-example ${kind}-example`}><CodeGroup>{children}</CodeGroup></div>;
+  if (!apiExamples) return el;
+  apiExamples.push(el);
+  return null;
+}
+
 export function RequestExample({ children }: { children?: ReactNode }) {
-  return <div className="api-example request-example"><CodeGroup>{children}</CodeGroup></div>;
+  return <ApiExample kind="request">{children}</ApiExample>;
 }
 
 export function ResponseExample({ children }: { children?: ReactNode }) {
-  return <div className="api-example response-example"><CodeGroup>{children}</CodeGroup></div>;
+  return <ApiExample kind="response">{children}</ApiExample>;
 }

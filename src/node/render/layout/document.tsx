@@ -5,8 +5,12 @@ import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
+import { CtaLink, PageFeedback, SiteFooter } from './chrome.js';
 import { AnchorList, TabBar, VersionSelect } from './sections.js';
 import { themeScript, themeVariables } from './theme.js';
+import { searchUiAsset } from '../../search/ui-asset.js';
+import { seoHead } from '../../seo/meta.js';
+import { markdownPath } from '../../seo/urls.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
@@ -27,6 +31,26 @@ function Logo({ settings }: { settings: Settings }) {
   );
 }
 
+/** Copies the page as Markdown (fetched from `href`); shown by src/client/copy-page.ts. */
+function CopyPageButton({ href }: { href: string }) {
+  return (
+    <button type="button" className="copy-page" data-md={href} hidden>
+      <svg viewBox="0 0 20 20" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true" focusable="false">
+        <rect x="6.5" y="6.5" width="10" height="10" rx="2" /><path d="M13.5 6.5V5a1.5 1.5 0 0 0-1.5-1.5H5A1.5 1.5 0 0 0 3.5 5v7A1.5 1.5 0 0 0 5 13.5h1.5" />
+      </svg>
+      <span className="copy-page-label">Copy page</span>
+    </button>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg className="search-button-icon" viewBox="0 0 20 20" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="8.5" cy="8.5" r="5.75" /><path d="m13 13 4.25 4.25" />
+    </svg>
+  );
+}
+
 function TopBar({ settings, tabs }: { settings: Settings; tabs?: React.ReactNode }) {
   const cta = settings.topbarCtaButton;
   return (
@@ -44,11 +68,10 @@ function TopBar({ settings, tabs }: { settings: Settings; tabs?: React.ReactNode
           ))}
         </nav>
         <div className="topbar-actions">
-          {cta && (
-            <a className="cta-button" href={cta.url} {...(isExternal(cta.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              {cta.type === 'github' ? (cta.name ?? 'GitHub') : (cta.name ?? cta.url)}
-            </a>
-          )}
+          <button type="button" className="icon-button search-button" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
+            <SearchIcon /><span className="search-label">{settings.search?.prompt ?? 'Search…'}</span><kbd className="search-key" />
+          </button>
+          {cta && <CtaLink cta={cta} />}
           {!settings.modeToggle.isHidden && (
             <button type="button" className="theme-toggle" aria-label="Switch between light and dark mode" hidden>
               <SunIcon />
@@ -104,25 +127,6 @@ function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
   );
 }
 
-function SiteFooter({ settings }: { settings: Settings }) {
-  return (
-    <footer className="site-footer">
-      <div className="site-footer-inner">
-        {settings.footerSocials.length > 0 && (
-          <ul className="footer-socials" aria-label="Social links">
-            {settings.footerSocials.map((s) => (
-              <li key={s.type}>
-                <a href={s.url} target="_blank" rel="noopener noreferrer">{s.type}<ExternalIcon /></a>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="powered-by">{settings.name} · Built with Kiln</p>
-      </div>
-    </footer>
-  );
-}
-
 const groupCache = new WeakMap<ContentModel, Map<string, string>>();
 /** Title of the top-level group each page URL sits in (the eyebrow above the page title). */
 function groupOf(content: ContentModel, url: string): string | undefined {
@@ -150,14 +154,22 @@ export interface DocumentInput {
   toc: TocEntry[];
   /** Features that need extra assets: `math` adds the KaTeX stylesheet (Mermaid is loaded by the client). */
   features?: readonly PageFeature[];
+  /** Request/response examples: a sticky column beside the content, in place of "On this page". */
+  asideHtml?: string;
+  /** The page's own stylesheets (after the theme's) and module scripts. */
+  styles?: readonly string[];
+  modules?: readonly string[];
 }
 
 /** The full HTML document of one page. */
-export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [] }: DocumentInput): string {
+export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [] }: DocumentInput): string {
   const { settings } = site;
   const fm = page.frontMatter;
   const section = site.sections.of(page.url);
   const mode = fm.mode ?? 'default';
+  // A page of the site (not the 404 or an error page): it has a Markdown version and SEO tags.
+  const published = site.content.byUrl.get(page.url) === page;
+  const seo = published ? seoHead(settings, site.content, page) : { tags: [] };
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
   const eyebrow = groupOf(site.content, page.url);
   const favicon = settings.favicon;
@@ -189,19 +201,22 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
           </aside>
         )}
         <main id="content" className="content" tabIndex={-1}>
-          <article className="article">
+          <article className="article" data-pagefind-body="">
             {mode !== 'custom' && (
               <header className="page-header">
                 {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-                <h1>{page.title}</h1>
+                {published && <CopyPageButton href={markdownPath(page.url)} />}
+                <h1 data-pagefind-meta="title">{page.title}</h1>
                 {fm.description && <p className="description">{fm.description}</p>}
               </header>
             )}
+            {asideHtml && <aside className="api-aside" aria-label="Examples" dangerouslySetInnerHTML={{ __html: asideHtml }} />}
             <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
+            {mode !== 'custom' && <PageFeedback settings={settings} repository={site.repository} page={page} />}
             {mode !== 'custom' && <PrevNext content={site.content} page={page} />}
           </article>
         </main>
-        {mode === 'default' && <Toc toc={toc} />}
+        {mode === 'default' && !asideHtml && <Toc toc={toc} />}
       </div>
       <SiteFooter settings={settings} />
     </body>
@@ -214,13 +229,18 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       <title>{title}</title>
       {fm.description && <meta name="description" content={fm.description} />}
       {fm.noindex && <meta name="robots" content="noindex" />}
+      {seo.canonical && <link rel="canonical" href={seo.canonical} />}
+      {seo.tags.map((t) => <meta key={t.key} {...{ [t.attr]: t.key }} content={t.content} />)}
+      {published && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
       <meta name="generator" content="Kiln" />
       {favicon && <link rel="icon" href={favicon} type={faviconType} />}
       <script dangerouslySetInnerHTML={{ __html: themeScript(settings) }} />
       <link rel="stylesheet" href={site.assets.css} />
       {features.includes('math') && <link rel="stylesheet" href={KATEX_CSS_URL} />}
+      {styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
       <style dangerouslySetInnerHTML={{ __html: themeVariables(settings) }} />
       <script src={site.assets.js} defer />
+      {modules.map((src) => <script key={src} type="module" src={src} />)}
     </head>
   );
 

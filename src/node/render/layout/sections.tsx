@@ -58,7 +58,7 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
       const external = isExternal(a.url);
       return {
         key, name: a.name, href: external ? a.url : (section?.firstUrl ?? `/${a.url.replace(/^\/+/, '')}`), icon: a.icon, iconType: a.iconType as string,
-        color: anchorColor(a.color), external, version: a.version, hidden: a.isDefaultHidden && activeKey !== key,
+        color: anchorColor(a.color ?? settings.colors.anchors), external, version: a.version, hidden: a.isDefaultHidden && activeKey !== key,
       };
     }),
   ];

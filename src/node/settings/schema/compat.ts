@@ -5,7 +5,7 @@ import { backgroundDecoration } from './background.js';
 /**
  * Settings of Mintlify's classic `mint.json` that the spec does not list but real sites use.
  * They are accepted without a warning so a working site does not drown in noise; Kiln reads
- * only `redirects`. Shapes are checked loosely: these are someone else's options.
+ * `redirects`, `search.prompt`, `metadata` and `seo.indexHiddenPages`. Shapes are checked loosely: these are someone else's options.
  */
 export const classicCompat = {
   /** URL of the JSON schema, for editors. */

@@ -1,0 +1,138 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinNames } from '../render/components/index.js';
+import { mdxToMarkdown, pageMarkdown, resolveLink } from './export.js';
+import { handlers } from './handlers/index.js';
+import type { Page } from '../content/pages.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-md-'));
+const md = (source: string, url = '/guides/intro') => mdxToMarkdown(source, { root, url });
+
+describe('Markdown export of the built-in components', () => {
+  it('has a handler for every built-in component', () => {
+    expect([...builtinNames].filter((n) => !handlers[n])).toEqual([]);
+  });
+
+  it.each(['Note', 'Info', 'Tip', 'Warning', 'Danger', 'Check'])('%s → a blockquote with its kind', async (name) => {
+    expect(await md(`<${name}>\nMind the **gap**.\n</${name}>`)).toBe(`> **${name}:** Mind the *gap*.\n`.replace('*gap*', '**gap**'));
+  });
+
+  it('Callout → a blockquote (with its title when given)', async () => {
+    expect(await md('<Callout>Plain.</Callout>')).toBe('> Plain.\n');
+    expect(await md('<Callout title="Heads up">\nText.\n</Callout>')).toBe('> **Heads up:** Text.\n');
+  });
+
+  it('Tabs and Tab → headed sections', async () => {
+    const out = await md('## Install\n\n<Tabs>\n<Tab title="npm">\nRun `npm i`.\n</Tab>\n<Tab title="pip">\nRun `pip install`.\n</Tab>\n</Tabs>');
+    expect(out).toBe('## Install\n\n### npm\n\nRun `npm i`.\n\n### pip\n\nRun `pip install`.\n');
+    expect(await md('<Tab title="Lone">\nText.\n</Tab>')).toBe('Text.\n');
+  });
+
+  it('CodeGroup → each block under its title', async () => {
+    const out = await md('<CodeGroup>\n```js index.js\nlet a = 1;\n```\n\n```python title="main.py" {1}\nb = 2\n```\n</CodeGroup>');
+    expect(out).toBe('## index.js\n\n```js\nlet a = 1;\n```\n\n## main.py\n\n```python\nb = 2\n```\n');
+  });
+
+  it('inside another component, section labels are bold lines, not headings', async () => {
+    const out = await md('<Steps>\n<Step title="Install">\n<CodeGroup>\n```bash npm\nnpm i\n```\n</CodeGroup>\n</Step>\n</Steps>');
+    expect(out).toBe('1. **Install**\n\n   **npm**\n\n   ```bash\n   npm i\n   ```\n');
+  });
+
+  it('RequestExample and ResponseExample → labelled code', async () => {
+    expect(await md('<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>')).toBe('## Request example\n\n## cURL\n\n```bash\ncurl x\n```\n');
+    expect(await md('<ResponseExample>\n```json 200\n{}\n```\n</ResponseExample>')).toMatch(/^## Response example\n\n## 200\n\n```json\n\{\}\n```\n$/);
+  });
+
+  it('CodeBlock written as JSX → a fenced block', async () => {
+    expect(await md('<CodeBlock language="ts" filename="a.ts">\n```ts\nconst a = 1;\n```\n</CodeBlock>')).toBe('**a.ts**\n\n```ts\nconst a = 1;\n```\n');
+  });
+
+  it('Card → a bold title linking to the card target, with its text', async () => {
+    expect(await md('<Card title="Quickstart" href="/quickstart" icon="rocket">\nStart here.\n</Card>')).toBe('[**Quickstart**](/quickstart): Start here.\n');
+    expect(await md('<Card title="No link">\nText.\n</Card>')).toBe('**No link**: Text.\n');
+  });
+
+  it('CardGroup and Columns → the cards in order', async () => {
+    const out = await md('<CardGroup cols={2}>\n<Card title="A" href="/a">\nOne.\n</Card>\n<Card title="B" href="/b">\nTwo.\n</Card>\n</CardGroup>');
+    expect(out).toBe('[**A**](/a): One.\n\n[**B**](/b): Two.\n');
+    expect(await md('<Columns cols={2}>\n<Card title="C">\nThree.\n</Card>\n</Columns>')).toBe('**C**: Three.\n');
+  });
+
+  it('Steps and Step → an ordered list with bold titles', async () => {
+    const out = await md('<Steps>\n<Step title="First">\nDo this.\n</Step>\n<Step title="Second">\nThen that.\n</Step>\n</Steps>');
+    expect(out).toBe('1. **First**\n\n   Do this.\n\n2. **Second**\n\n   Then that.\n');
+    expect(await md('<Step title="Alone">\nText.\n</Step>')).toBe('**Alone**\n\nText.\n');
+  });
+
+  it('Accordion, AccordionGroup and Expandable → bold title, then the content', async () => {
+    expect(await md('<AccordionGroup>\n<Accordion title="Why?">\nBecause.\n</Accordion>\n</AccordionGroup>')).toBe('**Why?**\n\nBecause.\n');
+    expect(await md('<Expandable title="properties">\nInner.\n</Expandable>')).toBe('**properties**\n\nInner.\n');
+  });
+
+  it('ParamField and ResponseField → one list of fields with type, location and flags', async () => {
+    const out = await md('<ParamField path="id" type="string" required>\nThe job id.\n</ParamField>\n<ParamField query="limit" type="integer" default="20">\nPage size.\n</ParamField>');
+    expect(out).toBe('- `id` (string, path, required): The job id.\n- `limit` (integer, query, default: 20): Page size.\n');
+    expect(await md('<ResponseField name="status" type="string">\nState.\n</ResponseField>')).toBe('- `status` (string): State.\n');
+  });
+
+  it('Frame → the content with its caption in italics', async () => {
+    expect(await md('<Frame caption="The flow">\n![Diagram](/images/flow.png)\n</Frame>')).toBe('![Diagram](/images/flow.png)\n\n_The flow_\n');
+  });
+
+  it('Tooltip → the text with the tip in parentheses', async () => {
+    expect(await md('A <Tooltip tip="Application Programming Interface">API</Tooltip> call.')).toBe('A API (Application Programming Interface) call.\n');
+  });
+
+  it('Update → a section per entry', async () => {
+    expect(await md('<Update label="2025-03-01" description="v2.1">\nNew things.\n</Update>')).toBe('## 2025-03-01\n\nv2.1\n\nNew things.\n');
+  });
+
+  it('Badge → bold text; Icon → nothing', async () => {
+    expect(await md('Status <Badge color="green">Beta</Badge> now <Icon icon="rocket" />.')).toBe('Status **Beta** now .\n');
+    expect(await md('<Icon icon="rocket" />')).toBe('');
+  });
+
+  it('Latex → its TeX source', async () => {
+    expect(await md('Mass <Latex>E = mc^2</Latex> here.')).toBe('Mass `E = mc^2` here.\n');
+    expect(await md('<Latex>\n\\frac{a}{b}\n</Latex>')).toBe('```math\n\\frac{a}{b}\n```\n');
+  });
+
+  it('Tree → a text tree in a code block', async () => {
+    const out = await md('<Tree>\n<Tree.Folder name="src" defaultOpen>\n<Tree.File name="index.ts" />\n<Tree.File name="util.ts" />\n</Tree.Folder>\n<Tree.File name="package.json" />\n</Tree>');
+    expect(out).toBe('```text\n├── src/\n│   ├── index.ts\n│   └── util.ts\n└── package.json\n```\n');
+  });
+});
+
+describe('Markdown export of the rest of MDX', () => {
+  it('drops imports, exports and expressions, keeps HTML-as-JSX readable', async () => {
+    const out = await md("import X from 'x';\nexport const a = 1;\n\nText {1 + 1} here.\n\n<div className=\"x\">\nInside <a href=\"/y\">link</a>.\n</div>\n\n<img src=\"/i.png\" alt=\"I\" />");
+    expect(out).toBe('Text  here.\n\nInside [link](/y).\n\n![I](/i.png)\n');
+  });
+
+  it('keeps unknown components’ content', async () => {
+    expect(await md('<Custom prop="x">\nKept.\n</Custom>')).toBe('Kept.\n');
+  });
+
+  it('inlines imported snippets and <Snippet file>', async () => {
+    mkdirSync(path.join(root, 'snippets'), { recursive: true });
+    writeFileSync(path.join(root, 'snippets/install.mdx'), '---\ntitle: x\n---\n<Note>From a snippet.</Note>\n');
+    expect(await md("import Install from '/snippets/install.mdx';\n\n<Install />")).toBe('> **Note:** From a snippet.\n');
+    expect(await md('<Snippet file="install.mdx" />')).toBe('> **Note:** From a snippet.\n');
+  });
+
+  it('makes relative links root-relative and drops source extensions', async () => {
+    expect(await md('[a](./setup.mdx) [b](../top) [c](https://x.dev) [d](#here)', '/guides/intro')).toBe('[a](/guides/setup) [b](/top) [c](https://x.dev) [d](#here)\n');
+    expect(resolveLink('/guides/deploying.mdx#x', '/a')).toBe('/guides/deploying#x');
+  });
+
+  it('falls back to the source for unparseable MDX', async () => {
+    expect(await md('<Note>\nunclosed')).toMatch(/^```mdx\n<Note>/);
+  });
+
+  it('puts the title and description on top of a page', async () => {
+    const page = { id: 'a', url: '/a', file: path.join(root, 'a.mdx'), relPath: 'a.mdx', title: 'Alpha', navTitle: 'Alpha', inNav: true, body: '\n\nBody text.', frontMatter: { description: 'About alpha.', data: {} } } as Page;
+    expect(await pageMarkdown(page, { root })).toBe('# Alpha\n\n> About alpha.\n\nBody text.\n');
+  });
+});

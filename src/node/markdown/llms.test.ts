@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fakeContent, fakeSettings } from '../seo/test-helpers.js';
+import { llmsFullTxt, llmsPages, llmsTxt } from './llms.js';
+
+const content = fakeContent(
+  [
+    { id: 'intro', title: 'Intro', description: 'Start\nhere.' },
+    { id: 'guides/setup', title: 'Setup [beta]' },
+    { id: 'guides/secret', title: 'Secret', noindex: true },
+    { id: 'extra', title: 'Extra', description: 'Not in the navigation.' },
+  ],
+  [{ title: 'Start', ids: ['intro'] }, { title: 'Guides', ids: ['guides/setup', 'guides/secret'] }],
+);
+
+describe('llms.txt', () => {
+  it('lists every page with its description, grouped by navigation group', () => {
+    expect(llmsTxt(fakeSettings({ siteUrl: 'https://docs.acme.dev' }), content)).toBe(
+      '# Acme\n\n> Start here.\n\n' +
+        '## Start\n\n- [Intro](https://docs.acme.dev/intro.md): Start here.\n\n' +
+        '## Guides\n\n- [Setup \\[beta\\]](https://docs.acme.dev/guides/setup.md)\n\n' +
+        '## Other pages\n\n- [Extra](https://docs.acme.dev/extra.md): Not in the navigation.\n',
+    );
+  });
+
+  it('uses root-relative links without a site URL, and the site description when given', () => {
+    const out = llmsTxt(fakeSettings({ metadata: { 'og:description': 'All about Acme.' } }), content);
+    expect(out).toMatch(/^# Acme\n\n> All about Acme\.\n/);
+    expect(out).toContain('- [Intro](/intro.md): Start here.');
+  });
+
+  it('leaves out noindex pages', () => {
+    expect(llmsPages(content).map((p) => p.id)).toEqual(['intro', 'guides/setup', 'extra']);
+  });
+});
+
+describe('llms-full.txt', () => {
+  it('joins the pages’ Markdown with their source URLs', () => {
+    const pages = llmsPages(content).slice(0, 2).map((page) => ({ page, markdown: `# ${page.title}\n\nBody.\n` }));
+    expect(llmsFullTxt(fakeSettings({ siteUrl: 'https://x.dev' }), pages)).toBe(
+      '# Acme\n\n# Intro\n\nBody.\n\nSource: https://x.dev/intro\n\n---\n\n# Setup [beta]\n\nBody.\n\nSource: https://x.dev/guides/setup\n',
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import type { ContentModel, NavNode, Page } from '../content/pages.js';
+import type { Settings } from '../settings/types.js';
+import { absolute, markdownPath, pagesInOrder } from '../seo/urls.js';
+
+/** Pages that are offered to AI tools: all published pages except `noindex` ones. */
+export function llmsPages(content: ContentModel): Page[] {
+  return pagesInOrder(content).filter((p) => !p.frontMatter.noindex);
+}
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
+const escapeLabel = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
+
+/**
+ * llms.txt (llmstxt.org): the site name, then one section per top-level navigation group
+ * listing its pages (links to their Markdown) with their descriptions; pages outside the
+ * navigation come last under "Other pages".
+ */
+export function llmsTxt(settings: Settings, content: ContentModel): string {
+  const pages = llmsPages(content);
+  const allowed = new Set(pages.map((p) => p.id));
+  const listed = new Set<string>();
+  const line = (p: Page) => {
+    listed.add(p.id);
+    const desc = p.frontMatter.description ? `: ${oneLine(p.frontMatter.description)}` : '';
+    return `- [${escapeLabel(p.title)}](${absolute(settings.siteUrl, markdownPath(p.url))})${desc}`;
+  };
+  const sections: string[] = [];
+  const groups = new Map<string, string[]>();
+  const walk = (nodes: NavNode[], into: string[]) => {
+    for (const n of nodes) {
+      if (n.kind === 'group') walk(n.children, into);
+      else {
+        const p = content.pages.get(n.id);
+        if (p && allowed.has(p.id) && !listed.has(p.id)) into.push(line(p));
+      }
+    }
+  };
+  // Groups of the same name (one per tab or version) are listed together.
+  for (const g of content.nav) {
+    const into = groups.get(g.title) ?? [];
+    walk(g.children, into);
+    groups.set(g.title, into);
+  }
+  for (const [title, lines] of groups) if (lines.length) sections.push(`## ${title}\n\n${lines.join('\n')}`);
+  const rest = pages.filter((p) => !listed.has(p.id)).map(line);
+  if (rest.length) sections.push(`## Other pages\n\n${rest.join('\n')}`);
+
+  const home = content.byUrl.get('/');
+  const summary = settings.metadata?.['og:description'] ?? settings.metadata?.description ?? home?.frontMatter.description;
+  const head = [`# ${settings.name}`];
+  if (summary) head.push(`> ${oneLine(summary)}`);
+  return head.join('\n\n') + '\n\n' + sections.join('\n\n') + '\n';
+}
+
+/** llms-full.txt: every page's Markdown in navigation order, separated by rules. */
+export function llmsFullTxt(settings: Settings, pages: { page: Page; markdown: string }[]): string {
+  const parts = pages.map(({ page, markdown }) => `${markdown.trim()}\n\nSource: ${absolute(settings.siteUrl, page.url)}`);
+  return `# ${settings.name}\n\n` + parts.join('\n\n---\n\n') + '\n';
+}

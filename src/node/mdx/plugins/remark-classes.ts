@@ -1,0 +1,58 @@
+import type {} from '../vfile-data.js';
+import type { Node as EsNode } from 'estree';
+import { walk } from 'estree-walker';
+import type { Root } from 'mdast';
+import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+
+const CLASS_ATTRS = new Set(['className', 'class']);
+
+/**
+ * Records the class names a page writes, as Tailwind candidates: `className="…"`/`class="…"` on
+ * elements and components, string parts of `className={…}` expressions, and `className` in the
+ * JSX of `export const` components. Tailwind then generates CSS for exactly these (assets/tailwind.ts).
+ * Over-collecting is harmless: a word that is not a utility produces no CSS.
+ */
+export default function remarkClasses() {
+  return (tree: Root, file: VFile) => {
+    const classes = new Set<string>();
+    const add = (value: unknown) => {
+      if (typeof value !== 'string') return;
+      for (const c of value.split(/\s+/)) if (c && c.length < 200) classes.add(c);
+    };
+    const strings = (node: EsNode | null | undefined) => {
+      if (!node) return;
+      walk(node, {
+        enter(n) {
+          if (n.type === 'Literal') add(n.value);
+          else if (n.type === 'TemplateElement') add(n.value.cooked ?? n.value.raw);
+        },
+      });
+    };
+    const jsxClassAttributes = (program: EsNode | undefined) => {
+      if (!program) return;
+      walk(program, {
+        enter(n) {
+          const node = n as EsNode & { type: string; name?: { type: string; name?: string }; value?: EsNode | null; key?: EsNode; computed?: boolean };
+          // JSX as written (`className="…"`), and object properties (`{ className: '…' }` in createElement calls).
+          if (node.type === 'JSXAttribute' && node.name?.type === 'JSXIdentifier' && CLASS_ATTRS.has(node.name.name ?? '')) strings(node.value);
+          else if (node.type === 'Property' && !node.computed && node.key && ((node.key.type === 'Identifier' && CLASS_ATTRS.has(node.key.name)) || (node.key.type === 'Literal' && CLASS_ATTRS.has(String(node.key.value))))) strings(node.value);
+        },
+      });
+    };
+
+    visit(tree, (node) => {
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        for (const attr of (node as { attributes: MdxJsxAttribute[] }).attributes) {
+          if (attr.type !== 'mdxJsxAttribute' || !CLASS_ATTRS.has(attr.name)) continue;
+          if (typeof attr.value === 'string') add(attr.value);
+          else if (attr.value) strings(attr.value.data?.estree as EsNode | undefined);
+        }
+      } else if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+        jsxClassAttributes((node as { data?: { estree?: EsNode } }).data?.estree);
+      }
+    });
+    if (classes.size) file.data.classes = [...classes].sort();
+  };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+
+/** How long a build waits for an OpenAPI URL before it uses the cache or reports it. */
+export const FETCH_TIMEOUT_MS = 4000;
+const MAX_BYTES = 50 * 1024 * 1024;
+
+export function isUrl(s: string): boolean {
+  return /^https?:\/\//i.test(s);
+}
+
+/** The cached copy of a URL: `.kiln/cache/openapi/<sha1 of url>.<ext>` in the project. */
+export function cacheFileFor(root: string, url: string): string {
+  const ext = /\.ya?ml(?:$|[?#])/i.test(url) ? 'yaml' : 'json';
+  return path.join(root, '.kiln', 'cache', 'openapi', `${createHash('sha1').update(url).digest('hex').slice(0, 16)}.${ext}`);
+}
+
+/**
+ * Fetch an OpenAPI URL at build time with a short timeout and keep a copy under .kiln/cache/.
+ * When the URL is unreachable the cached copy is used (warning); without one it is an error.
+ */
+export async function fetchOpenApi(root: string, url: string, fetchImpl: typeof fetch = fetch): Promise<{ file?: string; text?: string; diagnostics: Diagnostic[] }> {
+  const cache = cacheFileFor(root, url);
+  let reason: string;
+  try {
+    const res = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, redirect: 'follow' });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const text = await res.text();
+    if (text.length > MAX_BYTES) throw new Error('the file is larger than 50 MB');
+    await fs.mkdir(path.dirname(cache), { recursive: true });
+    await fs.writeFile(cache, text);
+    return { file: cache, text, diagnostics: [] };
+  } catch (error) {
+    reason = describeFetchError(error);
+  }
+  const cached = await fs.readFile(cache, 'utf8').catch(() => undefined);
+  if (cached !== undefined) return { file: cache, text: cached, diagnostics: [diag('openapi/fetch-cached', { url, reason })] };
+  return { diagnostics: [diag('openapi/fetch-failed', { url, reason })] };
+}
+
+function describeFetchError(error: unknown): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+  const code = e?.cause?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved (offline?)';
+  if (code === 'ECONNREFUSED') return 'the connection was refused';
+  return e?.cause?.message ?? e?.message ?? String(error);
+}

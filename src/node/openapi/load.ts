@@ -1,0 +1,166 @@
+import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Settings } from '../settings/types.js';
+import { fetchOpenApi, isUrl } from './fetch.js';
+import { closestLabels, findOperation, indexOperations, parseReference, specMatches } from './operations.js';
+import { looksLikeOpenApi, parseText } from './parse.js';
+import { externalRefs, RefResolver } from './refs.js';
+import type { ApiDocument, Json, OpenApiModel, Operation } from './types.js';
+
+const require = createRequire(import.meta.url);
+
+export interface LoadOpenApiOptions {
+  root: string;
+  settings: Settings;
+  /** Project-relative paths of the non-page files (for discovery). */
+  assets: string[];
+  /**
+   * Whether some page or navigation entry names an operation: only then are OpenAPI files
+   * looked for in the project when the settings name none.
+   */
+  referenced: boolean;
+  fetch?: typeof fetch;
+}
+
+export interface LoadedOpenApi {
+  model: OpenApiModel;
+  /** Shared by every document: resolves `$ref`s across the files read. */
+  refs: RefResolver;
+  diagnostics: Diagnostic[];
+}
+
+/** Every `openapi` the settings name: top level, tabs and anchors; duplicates once. */
+export function openApiSources(settings: Settings): string[] {
+  const all = [...settings.openapi, ...settings.tabs.map((t) => t.openapi), ...settings.anchors.map((a) => a.openapi)];
+  return [...new Set(all.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()))];
+}
+
+/** Files of the project whose top level has an `openapi` or `swagger` key. */
+export async function discoverOpenApi(root: string, assets: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const rel of assets) {
+    if (!/\.(ya?ml|json)$/i.test(rel) || /(^|\/)(package(-lock)?|tsconfig|vercel|manifest)\.json$/i.test(rel)) continue;
+    const file = path.join(root, rel);
+    const handle = await fs.open(file, 'r').catch(() => undefined);
+    if (!handle) continue;
+    try {
+      const buf = Buffer.alloc(4096);
+      const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+      if (looksLikeOpenApi(buf.subarray(0, bytesRead).toString('utf8'))) found.push(rel);
+    } finally {
+      await handle.close();
+    }
+  }
+  return found;
+}
+
+/** Swagger 2.0 → OpenAPI 3.0 (swagger2openapi, patching small mistakes instead of failing). */
+async function upgradeSwagger(doc: Json): Promise<Json> {
+  const s2o = require('swagger2openapi') as { convertObj(o: Json, opts: Record<string, unknown>): Promise<{ openapi: Json }> };
+  const out = await s2o.convertObj(doc, { patch: true, warnOnly: true, resolve: false, direct: false });
+  return out.openapi;
+}
+
+/**
+ * Load every OpenAPI document of the site once: read or fetch, parse, upgrade Swagger 2.0, read
+ * the files they reference, index operations. Never throws; problems are diagnostics.
+ */
+export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOpenApi> {
+  const { root } = options;
+  const diagnostics: Diagnostic[] = [];
+  const files = new Map<string, Json>();
+  const refs = new RefResolver(files);
+  const documents: ApiDocument[] = [];
+  const read = new Set<string>();
+
+  let sources = openApiSources(options.settings);
+  if (sources.length === 0 && options.referenced) sources = await discoverOpenApi(root, options.assets);
+
+  const loaded = await Promise.all(sources.map(async (source) => {
+    if (isUrl(source)) {
+      const r = await fetchOpenApi(root, source, options.fetch);
+      diagnostics.push(...r.diagnostics);
+      return r.text === undefined ? undefined : { id: source, url: source, file: r.file!, text: r.text };
+    }
+    const file = path.resolve(root, source.replace(/^\/+/, ''));
+    const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) {
+      diagnostics.push(diag('openapi/not-found', { source }, { file: options.settings.file }));
+      return undefined;
+    }
+    return { id: path.relative(root, file).split(path.sep).join('/'), file, text };
+  }));
+
+  for (const src of loaded) {
+    if (!src) continue;
+    read.add(src.file);
+    const parsed = parseText(src.text, src.file);
+    diagnostics.push(...parsed.diagnostics);
+    let root = parsed.value;
+    if (parsed.diagnostics.length) continue;
+    if (!root || typeof root !== 'object' || Array.isArray(root)) {
+      diagnostics.push(diag('openapi/invalid', { reason: 'the file holds no object' }, { file: src.file }));
+      continue;
+    }
+    const version = String(root.openapi ?? root.swagger ?? '');
+    if (!/^(2\.0|3\.[01])/.test(version)) {
+      diagnostics.push(diag('openapi/invalid', { reason: version ? `version ${version} is not supported (2.0, 3.0 and 3.1 are)` : 'it has no top-level `openapi` or `swagger` key' }, { file: src.file, line: 1, column: 1 }));
+      continue;
+    }
+    if (version.startsWith('2')) {
+      try {
+        root = await upgradeSwagger(root);
+      } catch (error) {
+        diagnostics.push(diag('openapi/invalid', { reason: `Swagger 2.0 could not be upgraded: ${(error as Error).message}` }, { file: src.file }));
+        continue;
+      }
+    }
+    if (!root.paths && !root.webhooks && !root['x-webhooks']) {
+      diagnostics.push(diag('openapi/invalid', { reason: 'it has neither `paths` nor `webhooks`' }, { file: src.file, line: 1, column: 1 }));
+      continue;
+    }
+    files.set(src.file, root);
+    const doc: ApiDocument = { id: src.id, file: src.file, url: src.url, root, version, operations: [] };
+    documents.push(doc);
+  }
+
+  // Files referenced from the documents (and from those files, transitively).
+  const queue = documents.flatMap((d) => externalRefs(d.root, d.file));
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (files.has(file) || read.has(file)) continue;
+    read.add(file);
+    const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) {
+      diagnostics.push(diag('openapi/not-found', { source: path.relative(root, file) }));
+      continue;
+    }
+    const parsed = parseText(text, file);
+    diagnostics.push(...parsed.diagnostics);
+    if (parsed.value === undefined) continue;
+    files.set(file, parsed.value);
+    queue.push(...externalRefs(parsed.value, file));
+  }
+
+  for (const doc of documents) doc.operations = indexOperations(doc, refs);
+  return { model: createModel(documents, read), refs, diagnostics };
+}
+
+export function createModel(documents: ApiDocument[], files: Set<string>): OpenApiModel {
+  const all = () => documents.flatMap((d) => d.operations);
+  return {
+    documents,
+    files,
+    find(reference: string): Operation | undefined {
+      const ref = parseReference(reference);
+      if (!ref) return undefined;
+      const docs = ref.spec ? documents.filter((d) => specMatches(ref.spec!, d)) : documents;
+      // A leading token that names no document may be part of a sloppy reference: try all.
+      return findOperation((docs.length ? docs : documents).flatMap((d) => d.operations), ref);
+    },
+    closest: (reference, n = 3) => closestLabels(all().map((o) => o.label), parseReference(reference) ? reference.replace(/^\S+\s+(?=(?:get|put|post|delete|options|head|patch|trace|webhook)\s)/i, '') : reference, n),
+  };
+}

@@ -1,0 +1,214 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Element } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { renderEndpoint } from '../render/api/endpoint.js';
+import { endpointModel } from './endpoint.js';
+import { loadOpenApi, type LoadedOpenApi } from './load.js';
+import { renderMarkdown, safeUrl } from './markdown.js';
+import { parseReference } from './operations.js';
+import { operationUrl } from './pages.js';
+import { buildSchema, type SchemaNode } from './schema.js';
+import { requestSnippets } from './snippets.js';
+import { examples, fixtures, settingsWith } from './test-helpers.js';
+
+const load = (openapi: string[], api = {}, root = fixtures): Promise<LoadedOpenApi> =>
+  loadOpenApi({ root, settings: settingsWith(openapi, api), assets: [], referenced: true });
+
+const names = (n: SchemaNode) => n.children.map((c) => c.name);
+
+/** Every element or attribute in some HTML that could run script. */
+export function dangerIn(html: string): string[] {
+  const found: string[] = [];
+  visit(fromHtml(html, { fragment: true }), 'element', (el: Element) => {
+    if (['script', 'iframe', 'object', 'embed', 'style', 'foreignObject', 'animate', 'set'].includes(el.tagName)) found.push(`<${el.tagName}>`);
+    for (const [k, v] of Object.entries(el.properties ?? {})) {
+      if (/^on/i.test(k)) found.push(`${el.tagName}[${k}]`);
+      if (['href', 'src', 'action', 'formAction'].includes(k) && /^\s*(javascript|data|vbscript):/i.test(String(v))) found.push(`${el.tagName}[${k}=${v}]`);
+    }
+  });
+  return found;
+}
+
+describe('loading', () => {
+  it('reads 3.0 YAML, 3.1 JSON and Swagger 2.0 (upgraded), with refs to another file', async () => {
+    const api = await load(['petstore-30.yaml', '/store-31.json', 'swagger-20.yaml']);
+    expect(api.diagnostics).toEqual([]);
+    expect(api.model.documents.map((d) => d.version)).toEqual(['3.0.3', '3.1.0', '2.0']);
+    expect(api.model.files.has(path.join(fixtures, 'shared/errors.yaml'))).toBe(true);
+    const users = api.model.find('POST /users')!;
+    expect(users.doc.root.openapi).toMatch(/^3\.0/);
+    const e = endpointModel(users, api.refs, settingsWith([]).api);
+    expect(e.baseUrl).toBe('https://legacy.test/api');
+    expect(e.body?.schema && names(e.body.schema)).toEqual(['email', 'age']);
+    expect(e.auth[0]![0]!.kind).toBe('basic');
+  });
+
+  it('finds operations by any method case, with a file or name token, and webhooks', async () => {
+    const api = await load(['petstore-30.yaml', 'store-31.json']);
+    expect(api.model.find('get /pets')?.label).toBe('GET /pets');
+    expect(api.model.find('petstore-30 GET /pets/{petId}')?.label).toBe('GET /pets/{petId}');
+    expect(api.model.find('store-31.json patch /orders/{orderId}')?.label).toBe('PATCH /orders/{id}');
+    expect(api.model.find('webhook orderCreated')?.kind).toBe('webhook');
+    expect(api.model.find('GET /nope')).toBeUndefined();
+    expect(api.model.closest('GET /pet')).toContain('GET /pets');
+    expect(parseReference('v3-openapi PUT /api/v1/x')).toEqual({ spec: 'v3-openapi', method: 'put', path: '/api/v1/x', webhook: false });
+  });
+
+  it('reports a file that does not parse with file:line:col', async () => {
+    const api = await load(['broken.yaml']);
+    expect(api.diagnostics).toHaveLength(1);
+    expect(api.diagnostics[0]).toMatchObject({ code: 'openapi/parse-failed', file: path.join(fixtures, 'broken.yaml'), line: 8 });
+    expect(api.diagnostics[0]!.frame).toContain('get: [');
+  });
+
+  it('reports missing files and unreachable URLs quickly, never throwing', async () => {
+    const started = Date.now();
+    const api = await load(['missing.yaml', 'http://127.0.0.1:9/openapi.json']);
+    expect(api.diagnostics.map((d) => d.code).sort()).toEqual(['openapi/fetch-failed', 'openapi/not-found']);
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it('fetches a URL once and uses the cached copy when it is unreachable later', async () => {
+    const root = path.join('/tmp', `kiln-openapi-cache-${process.pid}`);
+    mkdirSync(root, { recursive: true });
+    const text = readFileSync(path.join(fixtures, 'store-31.json'), 'utf8');
+    const ok = (async () => new Response(text, { status: 200 })) as unknown as typeof fetch;
+    const down = (async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch;
+    const settings = settingsWith(['https://api.example.test/openapi.json']);
+    const first = await loadOpenApi({ root, settings, assets: [], referenced: true, fetch: ok });
+    expect(first.diagnostics).toEqual([]);
+    expect(first.model.find('PATCH /orders/{id}')).toBeDefined();
+    const second = await loadOpenApi({ root, settings, assets: [], referenced: true, fetch: down });
+    expect(second.diagnostics.map((d) => d.code)).toEqual(['openapi/fetch-cached']);
+    expect(second.model.find('PATCH /orders/{id}')).toBeDefined();
+  });
+
+  it('finds OpenAPI files in the project when no setting names one', async () => {
+    const api = await loadOpenApi({ root: fixtures, settings: settingsWith([]), assets: ['petstore-30.yaml', 'store-31.json', 'shared/errors.yaml', 'broken.yaml'], referenced: true });
+    expect(api.model.documents.map((d) => d.id).sort()).toEqual(['petstore-30.yaml', 'store-31.json']);
+    expect(api.diagnostics.map((d) => d.code)).toEqual(['openapi/parse-failed']);
+  });
+});
+
+describe('schemas', () => {
+  it('merges allOf, hides readOnly in requests and writeOnly in responses, orders required first', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const create = endpointModel(api.model.find('POST /pets')!, api.refs, settingsWith([]).api);
+    expect(names(create.body!.schema!)).toEqual(['name', 'tag', 'secret', 'kind']);
+    expect(create.body!.schema!.children[1]).toMatchObject({ name: 'tag', nullable: true });
+    const pet = create.responses[0]!.schema!;
+    expect(names(pet)).toEqual(['id', 'name', 'tag', 'kind', 'owner']);
+    const ordered = endpointModel(api.model.find('POST /pets')!, api.refs, { ...settingsWith([]).api, maintainOrder: true });
+    expect(names(ordered.body!.schema!)).toEqual(['tag', 'name', 'secret', 'kind']);
+  });
+
+  it('keeps oneOf/anyOf as options and follows refs into other files', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const pay = endpointModel(api.model.find('POST /payments')!, api.refs, settingsWith([]).api);
+    expect(pay.body!.schema!.variants).toMatchObject({ kind: 'oneOf' });
+    expect(pay.body!.schema!.variants!.options.map((o) => o.title)).toEqual(['Card', 'Bank transfer']);
+    expect(pay.responses[0]!.schema!.variants!.kind).toBe('anyOf');
+    const list = endpointModel(api.model.find('GET /pets')!, api.refs, settingsWith([]).api);
+    const error = list.responses.find((r) => r.status === 'default')!;
+    expect(names(error.schema!)).toEqual(['code', 'message', 'owner']);
+    expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:kind', 'header:X-Request-Id', 'cookie:session']);
+    expect(list.baseUrl).toBe('https://eu.petstore.test/v1');
+  });
+
+  it('renders circular schemas to a depth and stops', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const tree = endpointModel(api.model.find('GET /tree')!, api.refs, settingsWith([]).api).responses[0]!.schema!;
+    expect(names(tree)).toEqual(['name', 'parent', 'children']);
+    expect(tree.children[1]!.stopped).toBe('circular');
+    expect(tree.children[2]!.stopped).toBe('circular');
+  });
+
+  it('terminates on the circular examples of @readme/oas-examples', async () => {
+    for (const rel of ['3.0/json/circular.json', '3.0/json/schema-circular.json', '3.0/json/circular-request-bodies.json', '2.0/yaml/schema-circular.yaml']) {
+      const api = await load([path.join(examples, rel)], {}, '/');
+      expect(api.diagnostics, rel).toEqual([]);
+      for (const op of api.model.documents[0]!.operations) {
+        const e = endpointModel(op, api.refs, settingsWith([]).api);
+        const { html } = await renderEndpoint({ endpoint: e, bodyHtml: '', showDescription: true });
+        expect(html).toContain('api-endpoint');
+      }
+    }
+  });
+});
+
+describe('real specs from @readme/oas-examples render every operation', () => {
+  it.each(['3.0/json/petstore.json', '3.0/json/parameters-style.json', '3.0/json/polymorphism.json', '3.0/json/response-examples.json', '3.1/yaml/train-travel.yaml', '3.1/yaml/webhooks.yaml', '2.0/yaml/petstore-expanded.yaml', '3.0/json/star-trek.json'])('%s', async (rel) => {
+    const api = await load([path.join(examples, rel)], {}, '/');
+    expect(api.diagnostics).toEqual([]);
+    const ops = api.model.documents[0]!.operations;
+    expect(ops.length).toBeGreaterThan(0);
+    for (const op of ops) {
+      const { html, aside } = await renderEndpoint({ endpoint: endpointModel(op, api.refs, settingsWith([]).api), bodyHtml: '', showDescription: true });
+      expect(html).toContain(op.kind === 'webhook' ? 'webhook' : op.path.split('{')[0]);
+      expect(aside).toContain('request-example');
+    }
+  }, 30_000);
+});
+
+describe('request snippets (golden files)', () => {
+  const golden = path.join(fixtures, 'golden');
+  const cases: [string, string[], string][] = [
+    ['pets-list', ['petstore-30.yaml'], 'GET /pets'],
+    ['pets-create', ['petstore-30.yaml'], 'POST /pets'],
+    ['pets-get-codesamples', ['petstore-30.yaml'], 'GET /pets/{petId}'],
+    ['orders-patch-form', ['store-31.json'], 'PATCH /orders/{id}'],
+    ['users-swagger2', ['swagger-20.yaml'], 'POST /users'],
+  ];
+  it.each(cases)('%s', async (name, files, ref) => {
+    const api = await load(files, {});
+    const out = requestSnippets(endpointModel(api.model.find(ref)!, api.refs, settingsWith([]).api))
+      .map((s) => `### ${s.label} (${s.lang})\n${s.code}\n`).join('\n');
+    const file = path.join(golden, `${name}.txt`);
+    if (!existsSync(file) || process.env.UPDATE_GOLDEN) {
+      mkdirSync(golden, { recursive: true });
+      writeFileSync(file, out);
+    }
+    expect(out).toBe(readFileSync(file, 'utf8'));
+  });
+
+  it('uses api.auth and api.baseUrl from the settings', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const settings = settingsWith([], { baseUrl: ['https://sandbox.test/v2'], auth: { method: 'bearer', inputPrefix: 'sk_' } }).api;
+    const [curl] = requestSnippets(endpointModel(api.model.find('GET /pets')!, api.refs, settings));
+    expect(curl!.code).toContain("--url 'https://sandbox.test/v2/pets?limit=20'");
+    expect(curl!.code).toContain("--header 'Authorization: Bearer sk_<token>'");
+  });
+});
+
+describe('safety', () => {
+  it('sanitises Markdown: no raw HTML, handlers or javascript: URLs', () => {
+    const html = renderMarkdown('a <script>alert(1)</script> <b onclick="x()">b</b>\n\n[x](javascript:alert(1)) [y](https://ok.test) ![i](data:text/html,hi)\n\n<div onmouseover="x">div</div>');
+    expect(html).not.toMatch(/<script|onclick|onmouseover|javascript:|data:text/i);
+    expect(html).toContain('<a href="https://ok.test"');
+    expect(safeUrl(' java\tscript:alert(1)')).toBeUndefined();
+    expect(safeUrl('/relative#x')).toBe('/relative#x');
+  });
+
+  it('renders an endpoint whose every string is an XSS payload without any surviving', async () => {
+    const api = await load(['xss.yaml']);
+    const op = api.model.documents[0]!.operations[0]!;
+    const { html, aside } = await renderEndpoint({ endpoint: endpointModel(op, api.refs, settingsWith([]).api), bodyHtml: '', showDescription: true });
+    const all = html + aside;
+    expect(dangerIn(all)).toEqual([]);
+    // The text is still there, escaped.
+    expect(all).toContain('&lt;script&gt;window.__xss=11&lt;/script&gt;');
+  });
+});
+
+describe('generated page URLs', () => {
+  it('derive from the path, with the method when taken', async () => {
+    const api = await load(['petstore-30.yaml', 'store-31.json']);
+    const taken = new Set(['/pets']);
+    expect(operationUrl(api.model.find('GET /pets/{petId}')!, (u) => taken.has(u))).toBe('/pets/petid');
+    expect(operationUrl(api.model.find('GET /pets')!, (u) => taken.has(u))).toBe('/pets-get');
+    expect(operationUrl(api.model.find('webhook orderCreated')!, () => false)).toBe('/webhooks/ordercreated');
+  });
+});

@@ -1,0 +1,41 @@
+import yaml from 'js-yaml';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
+import type { Json } from './types.js';
+
+/**
+ * Text of a YAML or JSON file → value, or a diagnostic with file:line:col. JSON goes through
+ * JSON.parse (fast) and, when that fails, jsonc-parser for the position.
+ */
+export function parseText(text: string, file: string): { value?: Json; diagnostics: Diagnostic[] } {
+  const trimmed = text.replace(/^\uFEFF/, '');
+  if (/^\s*[{[]/.test(trimmed)) {
+    try {
+      return { value: JSON.parse(trimmed), diagnostics: [] };
+    } catch {
+      const errors: ParseError[] = [];
+      parseTree(trimmed, errors, { allowTrailingComma: false, disallowComments: true });
+      const e = errors[0];
+      if (e) {
+        const { line, column } = offsetToLineColumn(trimmed, e.offset);
+        return { diagnostics: [diag('openapi/parse-failed', { reason: `JSON: ${printParseErrorCode(e.error)}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+      }
+      // jsonc-parser accepted what JSON.parse refused (comments): fall through to YAML.
+    }
+  }
+  try {
+    return { value: yaml.load(trimmed, { filename: file, json: true }), diagnostics: [] };
+  } catch (error) {
+    const e = error as yaml.YAMLException;
+    const line = (e.mark?.line ?? 0) + 1;
+    const column = (e.mark?.column ?? 0) + 1;
+    return { diagnostics: [diag('openapi/parse-failed', { reason: e.reason ?? String(e.message) }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+  }
+}
+
+/** Quick check on the first bytes of a file: does it look like an OpenAPI or Swagger document? */
+export function looksLikeOpenApi(head: string): boolean {
+  return /^(?:openapi|swagger)\s*:/m.test(head) || /^\s*\{[\s\S]{0,2000}?"(?:openapi|swagger)"\s*:/.test(head);
+}

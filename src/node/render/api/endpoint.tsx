@@ -1,0 +1,208 @@
+import { Fragment, type ReactNode } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { AuthScheme, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
+import { requestSnippets, type Snippet } from '../../openapi/snippets.js';
+import type { Highlighter } from '../../highlight/highlighter.js';
+import { CodeBlock, CodeGroup } from '../components/code.js';
+import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
+
+const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
+
+interface Code {
+  label: string;
+  lang: string;
+  code: string;
+}
+
+async function highlighted(codes: Code[], highlighter?: Highlighter): Promise<ReactNode[]> {
+  return Promise.all(codes.map(async (c, i) => {
+    let pre: ReactNode = <pre><code>{c.code}</code></pre>;
+    if (highlighter) {
+      try {
+        const { pre: el } = await highlighter.highlight({ code: c.code, lang: c.lang });
+        pre = toJsxRuntime(el, { Fragment, jsx, jsxs });
+      } catch {
+        /* unknown language: plain */
+      }
+    }
+    return <CodeBlock key={i} language={c.lang} title={c.label}>{pre}</CodeBlock>;
+  }));
+}
+
+function Method({ method }: { method: string }) {
+  return <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span>;
+}
+
+/** `/jobs/{jobId}` with the parameters marked. */
+function PathText({ path }: { path: string }) {
+  return <>{path.split(/(\{[^}]+\})/).map((part, i) => (part.startsWith('{') ? <span key={i} className="api-path-param">{part}</span> : part))}</>;
+}
+
+function authField(s: AuthScheme): { name: string; location: string; type: string; text: string } {
+  if (s.kind === 'bearer' || s.kind === 'oauth2') return { name: 'Authorization', location: 'header', type: 'string', text: `Bearer authentication header of the form \`Bearer ${s.prefix ?? ''}<token>\`, where \`<token>\` is your ${s.kind === 'oauth2' ? 'OAuth 2.0 access token' : 'auth token'}.` };
+  if (s.kind === 'basic') return { name: 'Authorization', location: 'header', type: 'string', text: 'Basic authentication header of the form `Basic <encoded-value>`, where `<encoded-value>` is the base64-encoded string `username:password`.' };
+  if (s.kind === 'apiKey') return { name: s.name ?? 'api-key', location: s.in ?? 'header', type: 'string', text: '' };
+  return { name: s.key, location: 'header', type: 'string', text: '' };
+}
+
+function Auth({ auth }: { auth: AuthScheme[][] }) {
+  if (!auth.length) return null;
+  return (
+    <section className="api-section">
+      <h2 id="authorization">{auth.length > 1 ? 'Authorization (one of)' : 'Authorization'}</h2>
+      {auth.map((set, i) => set.map((s, j) => {
+        const f = authField(s);
+        return (
+          <div className="field api-field" key={`${i}-${j}`}>
+            <FieldHead name={f.name} node={{ type: f.type, constraints: [], children: [] }} location={f.location} required />
+            <div className="field-body">
+              {f.text && <Markdown source={f.text} />}
+              <Markdown source={s.description} />
+            </div>
+          </div>
+        );
+      }))}
+    </section>
+  );
+}
+
+function Parameters({ params }: { params: Parameter[] }) {
+  return (
+    <>
+      {(['path', 'query', 'header', 'cookie'] as const).map((loc) => {
+        const list = params.filter((p) => p.in === loc);
+        if (!list.length) return null;
+        return (
+          <section className="api-section" key={loc}>
+            <h2 id={`${loc}-parameters`}>{LOCATION_TITLES[loc]}</h2>
+            {list.map((p) => (
+              <div className="field api-field" id={`${loc}-${p.name}`} key={p.name}>
+                <FieldHead name={p.name} node={p.schema} required={p.required} deprecated={p.deprecated} />
+                <div className="field-body">
+                  <FieldDetails node={p.schema} description={p.description ?? p.schema.description} />
+                  {(p.schema.children.length > 0 || p.schema.variants) && (
+                    <details className="expandable api-children"><summary>Show child attributes</summary><SchemaTree node={p.schema} /></details>
+                  )}
+                </div>
+              </div>
+            ))}
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+function statusClass(status: string): string {
+  const c = status[0];
+  return c === '2' ? 'ok' : c === '3' ? 'redirect' : c === '4' || c === '5' ? 'error' : 'other';
+}
+
+function Responses({ responses }: { responses: ResponseInfo[] }) {
+  if (!responses.length) return null;
+  return (
+    <section className="api-section">
+      <h2 id="responses">Responses</h2>
+      <div className="api-responses" data-tabs="">
+        <div role="tablist" className="api-status-tabs" aria-label="Response status">
+          {responses.map((r, i) => (
+            <button key={r.status} type="button" role="tab" className={`tab api-status api-status-${statusClass(r.status)}`} aria-selected={i === 0} tabIndex={i === 0 ? 0 : -1} data-tab-label={r.status}>{r.status}</button>
+          ))}
+        </div>
+        {responses.map((r, i) => (
+          <div key={r.status} role="tabpanel" className="tab-panel api-response" hidden={i !== 0}>
+            <Markdown source={r.description} />
+            {r.headers.length > 0 && (
+              <div className="api-response-headers">
+                <h3>Headers</h3>
+                {r.headers.map((h) => (
+                  <div className="field api-field" key={h.name}>
+                    <FieldHead name={h.name} node={h.schema} required={h.required} />
+                    <div className="field-body"><FieldDetails node={h.schema} description={h.description} /></div>
+                  </div>
+                ))}
+              </div>
+            )}
+            {r.schema && <SchemaTree node={r.schema}>{r.contentType && <span className="api-content-type">{r.contentType}</span>}</SchemaTree>}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export interface EndpointInput {
+  endpoint: EndpointModel;
+  /** HTML of the page's own MDX body. */
+  bodyHtml: string;
+  /** Show the operation's description (false when the front matter has its own). */
+  showDescription: boolean;
+  /**
+   * The page's own `<RequestExample>`/`<ResponseExample>` (rendered into the side column by
+   * components/code.tsx): each replaces the generated one of its kind.
+   */
+  pageAside?: string;
+  highlighter?: Highlighter;
+}
+
+function exampleText(value: unknown): { lang: string; code: string } {
+  if (typeof value === 'string') return { lang: /^\s*[{[]/.test(value) ? 'json' : 'text', code: value };
+  return { lang: 'json', code: JSON.stringify(value, null, 2) ?? 'null' };
+}
+
+/** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
+export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter }: EndpointInput): Promise<{ html: string; aside?: string }> {
+  const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
+  const snippets: Snippet[] = captured.request ? [] : requestSnippets(e);
+  const responseCodes: Code[] = [];
+  if (!captured.response) {
+    for (const r of e.responses) {
+      if (!r.examples.length && !r.schema) continue;
+      const list = r.examples.length ? r.examples : [];
+      list.forEach((ex, i) => {
+        const t = exampleText(ex.value);
+        responseCodes.push({ label: list.length > 1 ? `${r.status} ${ex.label ?? i + 1}` : r.status, ...t });
+      });
+    }
+  }
+  const [requestBlocks, responseBlocks] = await Promise.all([highlighted(snippets, highlighter), highlighted(responseCodes, highlighter)]);
+
+  const view = (
+    <div className="api-page" data-method={e.method}>
+      <div className="api-main">
+        <div className="api-endpoint">
+          <Method method={e.method} />
+          <code className="api-url" title={e.operation.kind === 'webhook' ? 'Webhook' : e.baseUrl + e.path}>
+            {e.operation.kind === 'webhook' ? <span className="api-webhook">webhook</span> : <span className="api-base">{e.baseUrls.length ? e.baseUrl : ''}</span>}
+            <span className="api-path"><PathText path={e.path} /></span>
+          </code>
+          {e.deprecated && <span className="api-deprecated">deprecated</span>}
+        </div>
+        {showDescription && <Markdown source={e.description} className="api-md api-description" />}
+        {bodyHtml && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />}
+        <Auth auth={e.auth} />
+        <Parameters params={e.parameters} />
+        {e.body && (
+          <section className="api-section">
+            <h2 id="body">{e.operation.kind === 'webhook' ? 'Payload' : 'Body'}</h2>
+            <Markdown source={e.body.description} />
+            {e.body.schema && (
+              <SchemaTree node={e.body.schema}>
+                <span className="api-content-type">{e.body.contentType}</span>
+                {e.body.required && <span className="field-required">required</span>}
+              </SchemaTree>
+            )}
+          </section>
+        )}
+        <Responses responses={e.responses} />
+      </div>
+    </div>
+  );
+  const request = requestBlocks.length ? renderToStaticMarkup(<div className="api-example request-example"><CodeGroup>{requestBlocks}</CodeGroup></div>) : '';
+  const response = responseBlocks.length ? renderToStaticMarkup(<div className="api-example response-example"><CodeGroup>{responseBlocks}</CodeGroup></div>) : '';
+  // Request first, then response, whichever of them the page wrote itself.
+  const aside = captured.request ? pageAside + response : request + pageAside + response;
+  return { html: renderToStaticMarkup(view), aside: aside || undefined };
+}

@@ -1,0 +1,37 @@
+import type { Page } from '../../content/pages.js';
+import { diag } from '../../diagnostics/catalogue.js';
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { offsetToLineColumn } from '../../diagnostics/frame.js';
+import type { Highlighter } from '../../highlight/highlighter.js';
+import { endpointModel } from '../../openapi/endpoint.js';
+import type { SiteContext } from '../context.js';
+import { renderEndpoint } from './endpoint.js';
+
+/** Lays an endpoint out around the page body's HTML; `aside` is the examples column. */
+export interface EndpointPage {
+  render(bodyHtml: string, pageAside: string | undefined, highlighter?: Highlighter): Promise<{ html: string; aside?: string }>;
+}
+
+/**
+ * For a page whose front matter names an OpenAPI operation (`openapi: "GET /jobs"`). Undefined for
+ * other pages, and when the reference matches nothing (then an error naming the page and the
+ * closest operations is added, and the page renders without the endpoint).
+ */
+export async function endpointPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
+  const reference = page.frontMatter.openapi;
+  if (!reference) return undefined;
+  const api = site.openapi;
+  const op = api?.model.find(reference);
+  if (!api || !op) {
+    const where: { file: string; line?: number; column?: number } = { file: page.file };
+    const source = await readFile(page.file).catch(() => '');
+    const at = /^openapi\s*:/m.exec(source);
+    if (at) Object.assign(where, offsetToLineColumn(source, at.index));
+    diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
+    return undefined;
+  }
+  return {
+    render: (bodyHtml, pageAside, highlighter) =>
+      renderEndpoint({ endpoint: endpointModel(op, api.refs, site.settings.api), bodyHtml, showDescription: !page.frontMatter.description, pageAside, highlighter }),
+  };
+}

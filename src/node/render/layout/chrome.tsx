@@ -1,0 +1,93 @@
+import { parseGithubRepo, editUrl, issueUrl, type Repository } from '../../content/repository.js';
+import type { Page } from '../../content/pages.js';
+import { FaIcon } from '../../icons/Icon.js';
+import type { CtaButton, Settings } from '../../settings/types.js';
+import { ExternalIcon } from './icons.js';
+
+const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
+const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/**
+ * The top bar's call to action. `github` shows the repository; its star count is filled in by the
+ * browser (client `github.ts`) and the link stays a plain repository link when that fails.
+ */
+export function CtaLink({ cta }: { cta: CtaButton }) {
+  const repo = cta.type === 'github' ? parseGithubRepo(cta.url) : undefined;
+  if (cta.type === 'github') {
+    return (
+      <a className="cta-github" href={cta.url} {...externalProps} data-github-repo={repo ? `${repo.owner}/${repo.name}` : undefined}>
+        <FaIcon name="github" type="brands" />
+        <span className="cta-github-name">{repo ? `${repo.owner}/${repo.name}` : (cta.name ?? 'GitHub')}</span>
+        <span className="cta-github-stars" hidden>
+          <FaIcon name="star" type="solid" />
+          <span className="cta-github-count" />
+        </span>
+      </a>
+    );
+  }
+  return (
+    <a className="cta-button" href={cta.url} {...(isExternal(cta.url) ? externalProps : {})}>
+      {cta.name ?? cta.url}
+    </a>
+  );
+}
+
+/** Social platforms and the free icon each is shown with. */
+const SOCIAL: Record<string, { icon: string; type: string; label: string }> = {
+  website: { icon: 'globe', type: 'solid', label: 'Website' },
+  facebook: { icon: 'facebook', type: 'brands', label: 'Facebook' },
+  x: { icon: 'x-twitter', type: 'brands', label: 'X' },
+  twitter: { icon: 'x-twitter', type: 'brands', label: 'Twitter' },
+  discord: { icon: 'discord', type: 'brands', label: 'Discord' },
+  slack: { icon: 'slack', type: 'brands', label: 'Slack' },
+  github: { icon: 'github', type: 'brands', label: 'GitHub' },
+  linkedin: { icon: 'linkedin', type: 'brands', label: 'LinkedIn' },
+  instagram: { icon: 'instagram', type: 'brands', label: 'Instagram' },
+  'hacker-news': { icon: 'hacker-news', type: 'brands', label: 'Hacker News' },
+  youtube: { icon: 'youtube', type: 'brands', label: 'YouTube' },
+  medium: { icon: 'medium', type: 'brands', label: 'Medium' },
+};
+
+export function SiteFooter({ settings }: { settings: Settings }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        {settings.footerSocials.length > 0 && (
+          <ul className="footer-socials" aria-label="Social links">
+            {settings.footerSocials.map((s) => {
+              const p = SOCIAL[s.type] ?? { icon: 'link', type: 'solid', label: s.type };
+              return (
+                <li key={s.type}>
+                  <a href={s.url} {...externalProps} aria-label={p.label} title={p.label}>
+                    <FaIcon name={p.icon} type={p.type} size={18} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="powered-by">{settings.name} · Built with Kiln</p>
+      </div>
+    </footer>
+  );
+}
+
+/** "Suggest edits" and "Raise issue" under the page, when enabled and the repository is known. */
+export function PageFeedback({ settings, repository, page }: { settings: Settings; repository?: Repository; page: Page }) {
+  const { suggestEdit, raiseIssue } = settings.feedback;
+  if (!repository || (!suggestEdit && !raiseIssue) || !/\.mdx?$/.test(page.relPath)) return null;
+  return (
+    <div className="page-feedback">
+      {suggestEdit && (
+        <a href={editUrl(repository, page.relPath)} {...externalProps}>
+          <FaIcon name="pen-to-square" type="regular" /> Suggest edits <ExternalIcon />
+        </a>
+      )}
+      {raiseIssue && (
+        <a href={issueUrl(repository, page.title, page.url)} {...externalProps}>
+          <FaIcon name="circle-exclamation" type="solid" /> Raise issue <ExternalIcon />
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeSearch, isNeededSearchFile, SearchIndex, searchFileType } from './index.js';
+
+afterAll(() => closeSearch());
+
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><title>${title} - Site</title></head><body><nav>Navigation words</nav>` +
+  `<article class="article" data-pagefind-body=""><header><h1 data-pagefind-meta="title">${title}</h1></header><div class="prose">${body}</div>` +
+  `<nav class="prev-next">Previous Next</nav></article><aside class="toc">On this page</aside></body></html>`;
+
+describe('the Pagefind index', () => {
+  it('indexes the article of each page and gives the bundle in memory', async () => {
+    const index = new SearchIndex();
+    await index.add('/a', html('Alpha', '<h2 id="one">One</h2><p>queue retries</p><button class="copy-button">Copy</button>'));
+    await index.add('/b', html('Beta', '<p>nothing here</p>'));
+    expect(index.pages).toBe(2);
+    const files = await index.files();
+    const names = files.map((f) => f.path);
+    expect(names).toContain('pagefind.js');
+    expect(names).toContain('pagefind-entry.json');
+    expect(names.some((n) => n.startsWith('fragment/'))).toBe(true);
+    expect(index.diagnostics()).toEqual([]);
+    // The fragments hold the article text, not the layout around it.
+    const fragments = files.filter((f) => f.path.startsWith('fragment/')).map((f) => f.content);
+    expect(fragments.length).toBeGreaterThanOrEqual(2);
+    await index.dispose();
+  }, 30_000);
+
+  it('knows which bundle files the dialog needs and their types', () => {
+    expect(isNeededSearchFile('pagefind.js')).toBe(true);
+    expect(isNeededSearchFile('pagefind-ui.js')).toBe(false);
+    expect(isNeededSearchFile('pagefind-component-ui.css')).toBe(false);
+    expect(searchFileType('wasm.en.pagefind')).toBe('application/wasm');
+    expect(searchFileType('index/en_1.pf_index')).toBe('application/octet-stream');
+    expect(searchFileType('pagefind.js')).toMatch(/javascript/);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Full-text search with Pagefind: the rendered HTML of each page is indexed (only the article:
+ * the layout marks it `data-pagefind-body`), and Pagefind writes a static bundle that the browser
+ * downloads piece by piece (only the index fragments a query needs). The build writes the bundle
+ * under SEARCH_PATH; the dev server keeps it in memory (`files()`).
+ *
+ * Pagefind runs as a native binary behind its Node API; it is imported on first use so a command
+ * that does not index never starts it.
+ */
+import type { Page } from '../content/pages.js';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+
+/** URL folder of the search bundle (pagefind.js, its WebAssembly and the index). */
+export const SEARCH_PATH = '/_kiln/search/';
+
+/**
+ * Parts of the article that are not text to find: code-block and heading chrome, icons, the
+ * previous/next links, the group eyebrow. (Navigation and the table of contents are outside the
+ * article already.)
+ */
+export const EXCLUDE_SELECTORS = ['.copy-button', '.heading-anchor', '.code-block-header', '.prev-next', '.eyebrow', '.copy-page', 'svg', 'button', 'script', 'style'];
+
+export interface SearchFile {
+  /** Path inside the bundle: `pagefind.js`, `fragment/en_….pf_fragment`. */
+  path: string;
+  content: Uint8Array;
+}
+
+/** Pages that are searchable: every published page except those marked `noindex`. */
+export function isSearchable(page: Page): boolean {
+  return !page.frontMatter.noindex;
+}
+
+type Pagefind = typeof import('pagefind');
+type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['index']>;
+
+let pagefind: Promise<Pagefind> | undefined;
+const loadPagefind = () => (pagefind ??= import('pagefind'));
+
+/** One Pagefind index being filled. Failures become one warning, never an exception. */
+export class SearchIndex {
+  private index: Promise<PagefindIndex | undefined> | undefined;
+  private readonly problems = new Set<string>();
+  private count = 0;
+
+  private open(): Promise<PagefindIndex | undefined> {
+    return (this.index ??= loadPagefind()
+      .then((pf) => pf.createIndex({ excludeSelectors: EXCLUDE_SELECTORS, forceLanguage: 'en' }))
+      .then(({ index, errors }) => {
+        for (const e of errors) this.problems.add(e);
+        if (!index && errors.length === 0) this.problems.add('Pagefind did not start');
+        return index;
+      })
+      .catch((error: unknown) => {
+        this.problems.add(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }));
+  }
+
+  /** Index one rendered page, under its clean URL. */
+  async add(url: string, html: string): Promise<void> {
+    const index = await this.open();
+    if (!index) return;
+    try {
+      const { errors } = await index.addHTMLFile({ url, content: html });
+      for (const e of errors) this.problems.add(e);
+      if (errors.length === 0) this.count++;
+    } catch (error) {
+      this.problems.add((error as Error).message);
+    }
+  }
+
+  /** Number of pages indexed so far. */
+  get pages(): number {
+    return this.count;
+  }
+
+  /** The bundle in memory (dev server). */
+  async files(): Promise<SearchFile[]> {
+    const index = await this.open();
+    if (!index) return [];
+    const { errors, files } = await index.getFiles();
+    for (const e of errors) this.problems.add(e);
+    return files.map((f) => ({ path: f.path.replace(/^\/+/, ''), content: f.content }));
+  }
+
+  /** Drop the index in the Pagefind service. */
+  async dispose(): Promise<void> {
+    const index = await this.index;
+    this.index = undefined;
+    await index?.deleteIndex().catch(() => undefined);
+  }
+
+  /** A warning when anything went wrong, else nothing. */
+  diagnostics(): Diagnostic[] {
+    if (this.problems.size === 0) return [];
+    return [diag('search/index-failed', { reason: [...this.problems].slice(0, 3).join('; ') })];
+  }
+}
+
+/** Stop the Pagefind binary (the end of a build: otherwise it keeps the process alive). */
+export async function closeSearch(): Promise<void> {
+  if (!pagefind) return;
+  const pf = await pagefind.catch(() => undefined);
+  pagefind = undefined;
+  await pf?.close().catch(() => undefined);
+}
+
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  pagefind: 'application/wasm',
+};
+
+/** Content type of a bundle file (the index files are binary). */
+export function searchFileType(file: string): string {
+  return TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}
+
+/** The bundle files the search dialog needs: not Pagefind's own UIs or playground. */
+export function isNeededSearchFile(file: string): boolean {
+  return !/^pagefind-(ui|modular-ui|component-ui)\.(js|css)$/.test(file) && !file.startsWith('playground/');
+}

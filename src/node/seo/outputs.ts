@@ -1,0 +1,85 @@
+/**
+ * Everything the build writes besides the pages and assets (the post-build steps), and the same
+ * files answered one at a time by the dev server.
+ */
+import type { Page } from '../content/pages.js';
+import { llmsFullTxt, llmsPages, llmsTxt } from '../markdown/llms.js';
+import { pageMarkdown } from '../markdown/export.js';
+import { searchUiAsset } from '../search/ui-asset.js';
+import type { LoadedSite } from '../site/load.js';
+import { redirectPages, redirectsFile } from './redirects.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+import { markdownPath } from './urls.js';
+
+export interface GeneratedFile {
+  /** URL path: `/llms.txt`, `/guides/setup.md`. */
+  path: string;
+  type: string;
+  body: string;
+}
+
+const TEXT = 'text/plain; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+export const PAGE_LIST_PATH = '/_kiln/pages.json';
+
+/** The small page list the 404 page suggests from: `[{u: url, t: title}]`. */
+export function pageList(site: LoadedSite): string {
+  return JSON.stringify(llmsPages(site.content).map((p) => ({ u: p.url, t: p.title })));
+}
+
+function markdownOf(site: LoadedSite, page: Page): Promise<string> {
+  return pageMarkdown(page, { root: site.root });
+}
+
+/** The page whose Markdown is at `pathname` (`/guides/setup.md`, `/index.md`). */
+function pageForMarkdown(site: LoadedSite, pathname: string): Page | undefined {
+  if (!pathname.endsWith('.md')) return undefined;
+  const url = pathname === '/index.md' ? '/' : pathname.slice(0, -3);
+  const page = site.content.byUrl.get(url);
+  return page && !page.frontMatter.noindex ? page : undefined;
+}
+
+/** One generated file by URL path (dev server), or undefined. */
+export async function generatedFile(site: LoadedSite, pathname: string): Promise<GeneratedFile | undefined> {
+  const ui = searchUiAsset();
+  if (pathname === ui.url) return { path: ui.url, type: ui.type, body: ui.body };
+  if (pathname === PAGE_LIST_PATH) return { path: pathname, type: 'application/json; charset=utf-8', body: pageList(site) };
+  if (pathname === '/llms.txt') return { path: pathname, type: TEXT, body: llmsTxt(site.settings, site.content) };
+  if (pathname === '/llms-full.txt') {
+    const pages = await Promise.all(llmsPages(site.content).map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
+    return { path: pathname, type: TEXT, body: llmsFullTxt(site.settings, pages) };
+  }
+  const page = pageForMarkdown(site, pathname);
+  if (page) return { path: pathname, type: MARKDOWN, body: await markdownOf(site, page) };
+  return undefined;
+}
+
+/**
+ * All generated files of a build: the search dialog script, the 404 page list, each page as
+ * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, and, when the site URL is
+ * known, sitemap.xml and robots.txt.
+ */
+export async function siteOutputs(site: LoadedSite): Promise<GeneratedFile[]> {
+  const { settings, content } = site;
+  const ui = searchUiAsset();
+  const files: GeneratedFile[] = [
+    { path: ui.url, type: ui.type, body: ui.body },
+    { path: PAGE_LIST_PATH, type: 'application/json', body: pageList(site) },
+  ];
+  const pages = llmsPages(content);
+  const markdown = await Promise.all(pages.map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
+  for (const { page, markdown: body } of markdown) {
+    files.push({ path: markdownPath(page.url), type: MARKDOWN, body });
+    if (content.byUrl.get('/') === page) files.push({ path: '/index.md', type: MARKDOWN, body });
+  }
+  files.push({ path: '/llms.txt', type: TEXT, body: llmsTxt(settings, content) });
+  files.push({ path: '/llms-full.txt', type: TEXT, body: llmsFullTxt(settings, markdown) });
+  for (const r of redirectPages(settings.redirects, content, settings.siteUrl)) files.push({ path: '/' + r.path, type: 'text/html', body: r.html });
+  const rules = redirectsFile(settings.redirects);
+  if (rules) files.push({ path: '/_redirects', type: TEXT, body: rules });
+  if (settings.siteUrl) {
+    files.push({ path: '/sitemap.xml', type: 'application/xml', body: sitemapXml(settings.siteUrl, content, settings) });
+    files.push({ path: '/robots.txt', type: TEXT, body: robotsTxt(settings.siteUrl) });
+  }
+  return files;
+}

@@ -1,0 +1,24 @@
+import type { ContentModel, Page } from '../content/pages.js';
+import type { Settings } from '../settings/types.js';
+import { absolute, canonicalPath, escapeXml, pagesInOrder } from './urls.js';
+
+/**
+ * Pages that belong in the sitemap: every page in the navigation (and, with
+ * `seo.indexHiddenPages`, the pages outside it), never one marked `noindex`.
+ */
+export function indexablePages(content: ContentModel, settings: Pick<Settings, 'indexHiddenPages'>): Page[] {
+  return pagesInOrder(content).filter((p) => !p.frontMatter.noindex && (p.inNav || settings.indexHiddenPages || content.byUrl.get('/') === p));
+}
+
+/** sitemap.xml (sitemaps.org 0.9): one `<url>` per indexable page, absolute, home page first. */
+export function sitemapXml(siteUrl: string, content: ContentModel, settings: Pick<Settings, 'indexHiddenPages'>): string {
+  const paths = [...new Set(indexablePages(content, settings).map((p) => canonicalPath(content, p)))];
+  paths.sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : 0));
+  const urls = paths.map((p) => `  <url><loc>${escapeXml(absolute(siteUrl, p))}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled (pages opt out with `noindex`); points at the sitemap. */
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absolute(siteUrl, '/sitemap.xml')}\n`;
+}

@@ -1,0 +1,206 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kiln, launchBrowser, scratchCopy, starter, startKiln, tempDir, type KilnServer } from './helpers.js';
+
+// Search (Pagefind) in the built site and in `kiln dev`, driven from the keyboard; and "Copy page".
+let browser: Browser;
+let preview: KilnServer;
+let dev: KilnServer;
+let out: { dir: string; cleanup: () => void };
+let scratch: { dir: string; cleanup: () => void };
+
+beforeAll(async () => {
+  out = tempDir();
+  scratch = scratchCopy(starter);
+  const result = await kiln(['build', starter, '--out', path.join(out.dir, 'site')]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).not.toMatch(/search\/index-failed/);
+  [preview, dev] = await Promise.all([
+    startKiln(['preview', starter, '--out', path.join(out.dir, 'site'), '--port', '0']),
+    startKiln(['dev', scratch.dir, '--port', '0']),
+  ]);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await dev?.stop();
+  out?.cleanup();
+  scratch?.cleanup();
+});
+
+const dialog = (page: Page) => page.locator('dialog.search-dialog');
+const results = (page: Page) => page.locator('.search-result');
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.locator('.search-input').fill(query);
+  await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+describe('search in the built site', () => {
+  it('opens with the button, `/` and Ctrl+K, and Escape closes it and gives focus back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(preview.url + '/quickstart');
+    const button = page.locator('.search-button');
+    await expect.poll(() => button.isVisible()).toBe(true);
+
+    await button.click();
+    await expect.poll(() => dialog(page).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-input'))).toBe(true);
+    expect(await dialog(page).evaluate((d: HTMLDialogElement) => d.matches(':modal'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog(page).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('search-button'))).toBe(true);
+
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    await expect.poll(() => dialog(page).isVisible()).toBe(true);
+    expect(await page.locator('.search-input').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => dialog(page).isVisible()).toBe(true);
+    // Focus stays in the dialog.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog.search-dialog'))).toBe(true);
+    await page.close();
+  });
+
+  it('finds pages by a word of the example, title matches first, with section and highlighted excerpt', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(preview.url + '/');
+    await page.keyboard.press('Control+k');
+    await search(page, 'backoff');
+    expect(await results(page).first().locator('.search-result-title').textContent()).toMatch(/^Retries and backoff/);
+    expect(await page.locator('.search-result mark').count()).toBeGreaterThan(0);
+    expect(await page.locator('.search-result-section').count()).toBeGreaterThan(0);
+    // The first result is active; the combobox points at it.
+    expect(await results(page).first().getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('.search-input').getAttribute('aria-activedescendant')).toBe(await results(page).first().getAttribute('id'));
+
+    // Arrow keys move through the results; Enter opens the active one.
+    expect(await results(page).count()).toBeGreaterThan(1);
+    await page.keyboard.press('ArrowDown');
+    expect(await results(page).nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    const href = await results(page).nth(1).locator('a').getAttribute('href');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => preview.url + href === u.href);
+    expect(page.url()).toBe(preview.url + href);
+    await page.close();
+  });
+
+  it('says so when nothing matches, and the placeholder comes from the settings', async () => {
+    const page = await browser.newPage();
+    await page.goto(preview.url + '/');
+    await page.locator('.search-button').click();
+    expect(await page.locator('.search-input').getAttribute('placeholder')).toBe('Search Emberline docs');
+    await page.locator('.search-input').fill('zzqxwv');
+    await expect.poll(() => page.locator('.search-status').textContent(), { timeout: 15_000 }).toMatch(/No results/);
+    await page.close();
+  });
+
+  it('hides the button with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(preview.url + '/quickstart');
+    expect(await page.locator('.search-button').isVisible()).toBe(false);
+    expect(await page.locator('.copy-page').isVisible()).toBe(false);
+    await context.close();
+  });
+});
+
+describe('search in kiln dev', () => {
+  it('builds the index on first search, and again after a change', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(dev.url + '/quickstart');
+    await expect.poll(() => page.locator('.search-button').isVisible()).toBe(true);
+    await page.keyboard.press('Control+k');
+    await search(page, 'idempotency');
+    expect(await results(page).first().locator('.search-result-title').textContent()).toMatch(/Idempotency/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/concepts\/idempotency/);
+
+    // A new word in a page is found after the save.
+    const file = path.join(scratch.dir, 'guides/scheduling.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8') + '\n\nThe flibbertigibbet schedule runs hourly.\n');
+    await page.waitForTimeout(800);
+    await page.goto(dev.url + '/quickstart');
+    await page.keyboard.press('Control+k');
+    await search(page, 'flibbertigibbet');
+    expect(await results(page).first().locator('.search-result-title').textContent()).toMatch(/Schedule/);
+    await page.close();
+  });
+});
+
+describe('copy page', () => {
+  it('copies the page as Markdown', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: preview.url });
+    const page = await context.newPage();
+    await page.goto(preview.url + '/quickstart');
+    const button = page.locator('.copy-page');
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await button.click();
+    await expect.poll(() => button.textContent()).toMatch(/Copied/);
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    expect(text).toMatch(/^# Quickstart: run your first background job\n\n> Create a project/);
+    expect(text).not.toMatch(/<Steps|<Tab\b|<Note/);
+    await context.close();
+  });
+});
+
+describe('404 page and files for AI tools', () => {
+  it('suggests pages close to the missing path', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(preview.url + '/concepts/retrys');
+    expect(response!.status()).toBe(404);
+    await page.waitForSelector('.not-found-suggestions a');
+    expect(await page.locator('.not-found-suggestions a').first().getAttribute('href')).toBe('/concepts/retries');
+    await page.close();
+  });
+
+  it('serves llms.txt and each page as Markdown, in the build and in dev', async () => {
+    for (const base of [preview.url, dev.url]) {
+      const llms = await fetch(base + '/llms.txt').then((r) => r.text());
+      expect(llms).toMatch(/^# Emberline\n/);
+      expect(llms).toContain('- [Quickstart: run your first background job](https://docs.emberline.dev/quickstart.md): Create a project');
+      const md = await fetch(base + '/concepts/retries.md');
+      expect(md.status).toBe(200);
+      expect(await md.text()).toMatch(/^# Retries and backoff\n/);
+      expect((await fetch(base + '/llms-full.txt').then((r) => r.text())).length).toBeGreaterThan(5000);
+    }
+  });
+});
+
+describe('SEO output of the build', () => {
+  it('writes sitemap, robots, redirects and canonical tags for the site URL', async () => {
+    const dir = path.join(out.dir, 'seo');
+    const result = await kiln(['build', starter, '--out', dir, '--site', 'https://example.org/docs/']);
+    expect(result.code, result.stderr).toBe(0);
+    const read = (f: string) => readFileSync(path.join(dir, f), 'utf8');
+    expect(read('sitemap.xml')).toContain('<loc>https://example.org/docs/quickstart</loc>');
+    expect(read('robots.txt')).toContain('Sitemap: https://example.org/docs/sitemap.xml');
+    expect(read('quickstart.html')).toContain('<link rel="canonical" href="https://example.org/docs/quickstart"/>');
+    expect(read('quickstart.html')).toContain('<meta name="twitter:site" content="@emberline"/>');
+    expect(read('getting-started.html')).toContain('url=/quickstart');
+    expect(read('getting-started.html')).toContain('<link rel="canonical" href="https://example.org/docs/quickstart">');
+    expect(read('_redirects')).toContain('/docs/* /:splat 301');
+    expect(read('quickstart.md')).toMatch(/^# Quickstart/);
+
+    const bad = await kiln(['build', starter, '--out', dir, '--site', 'example.org']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not an absolute http(s) URL');
+  });
+
+  it('follows a redirect page to its destination', async () => {
+    const page = await browser.newPage();
+    await page.goto(preview.url + '/getting-started');
+    await page.waitForURL(preview.url + '/quickstart');
+    await page.close();
+  });
+});
