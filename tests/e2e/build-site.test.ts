@@ -141,11 +141,19 @@ describe('the built example site', () => {
       const migration = page.locator('.anchors a', { hasText: 'v1 Migration Guide' });
       expect(await page.locator('#kiln-version').inputValue()).toBe('v2');
       expect(await migration.isVisible()).toBe(false);
+      const v1Group = page.locator('.sidebar .nav-group', { hasText: 'v1 reference' });
+      expect(await v1Group.isVisible()).toBe(false);
       await page.locator('#kiln-version').selectOption('v1');
       expect(await migration.isVisible()).toBe(true);
+      expect(await v1Group.isVisible()).toBe(true);
       await page.goto(server.url + '/concepts/jobs');
       expect(await page.locator('#kiln-version').inputValue()).toBe('v1');
       expect(await migration.isVisible()).toBe(true);
+      // A page of a version selects that version when it is opened directly.
+      await page.evaluate(() => localStorage.setItem('kiln-version', 'v2'));
+      await page.goto(server.url + '/v1/overview');
+      expect(await page.locator('#kiln-version').inputValue()).toBe('v1');
+      expect(await page.locator('.sidebar-nav a[aria-current="page"]').isVisible()).toBe(true);
       await page.close();
     });
   });
