@@ -53,5 +53,7 @@ describe('buildSections', () => {
     expect(s.of('/openai').key).toBe('tab:API');
     expect(s.of('/cli').key).toBe('tab:Guide');
     expect(s.sections[0]!.groups).toEqual([]);
+    // The home page outside every tab shows the first section that has groups.
+    expect(s.of('/').key).toBe('tab:Guide');
   });
 });

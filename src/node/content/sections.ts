@@ -77,8 +77,11 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
     s.firstUrl = firstPageUrl(s.groups);
     for (const url of pageUrls(s.groups)) if (!pageSection.has(url)) pageSection.set(url, s);
   }
+  // When every group belongs to a tab or anchor (common in the newer layout), pages that are
+  // in none of them (the home page, pages outside the navigation) show the first section.
+  const fallback = root.groups.length ? root : (owners.find((s) => s.groups.length) ?? root);
   return {
     sections,
-    of: (url) => pageSection.get(url) ?? ownerOfUrl(url) ?? root,
+    of: (url) => pageSection.get(url) ?? ownerOfUrl(url) ?? fallback,
   };
 }

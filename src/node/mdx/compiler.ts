@@ -26,6 +26,8 @@ export interface SnippetImport {
   name: string;
   /** Absolute path of the snippet file. */
   file: string;
+  /** A named export of the snippet (`import { Button } from '/snippets/ui.mdx'`); absent for its content. */
+  export?: string;
 }
 
 /** Page features that need an extra asset (the KaTeX stylesheet, the Mermaid script). */

@@ -12,7 +12,7 @@ import { withApiExamples } from './components/code.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
-import { runCompiled } from './run.js';
+import { runCompiled, runCompiledModule } from './run.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -58,6 +58,12 @@ async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Di
     used.add(snippet);
     if (!snippet.code) {
       components[s.name] = missingComponent(s.name);
+      continue;
+    }
+    if (s.export) {
+      // A component the snippet exports: used as it is, like one defined on the page.
+      const value = (await runCompiledModule(snippet.code))[s.export];
+      components[s.name] = typeof value === 'function' ? (value as Components[string]) : missingComponent(s.name);
       continue;
     }
     const Content = await runCompiled(snippet.code);

@@ -5,6 +5,10 @@ import { pageScope } from './islands.js';
 
 /** Evaluates a compiled page (function-body output) into its React component. */
 export async function runCompiled(code: string): Promise<MDXContent> {
-  const mod = await run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: pageScope } as object) });
-  return mod.default;
+  return (await runCompiledModule(code)).default;
+}
+
+/** The whole module: its content as `default`, and whatever it exports (`export const Button`). */
+export async function runCompiledModule(code: string): Promise<{ default: MDXContent } & Record<string, unknown>> {
+  return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: pageScope } as object) });
 }

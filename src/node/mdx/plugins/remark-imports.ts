@@ -48,6 +48,10 @@ export default function remarkImports(options: ImportsOptions) {
         const resolved = resolveSnippet(specifier, options.root, file.path);
         for (const s of stmt.specifiers) {
           if (resolved && s.type === 'ImportDefaultSpecifier') snippets.push({ name: s.local.name, file: resolved });
+          else if (resolved && s.type === 'ImportSpecifier') {
+            const exported = s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value);
+            snippets.push({ name: s.local.name, file: resolved, export: exported });
+          }
           else unresolved.push(s.local.name);
         }
         if (!resolved) {

@@ -51,7 +51,8 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
   const activeKey = current.kind === 'anchor' ? current.key : current.kind === 'root' ? root.key : undefined;
   const top = settings.topAnchor;
   const entries = [
-    { key: root.key, name: top.name, href: root.firstUrl ?? '/', icon: top.icon, iconType: top.iconType as string, color: undefined as string | undefined, external: false, version: undefined as string | undefined, hidden: false },
+    // The top anchor holds the pages no other anchor claims; with none left it is not shown.
+    ...(root.groups.length === 0 ? [] : [{ key: root.key, name: top.name, href: root.firstUrl ?? '/', icon: top.icon, iconType: top.iconType as string, color: undefined as string | undefined, external: false, version: undefined as string | undefined, hidden: false }]),
     ...settings.anchors.map((a) => {
       const key = `anchor:${a.name}`;
       const section = sections.sections.find((s) => s.key === key);
