@@ -13,6 +13,8 @@ export interface SiteContext {
   sections: SectionModel;
   /** The GitHub repository of the docs, for the feedback links; absent when unknown. */
   repository?: Repository;
+  /** URLs of the project's own stylesheets and scripts, included on every page. */
+  custom?: { css: string[]; js: string[] };
   /** URLs of the theme stylesheet and the client script. */
   assets: { css: string; js: string };
   /** A page's own stylesheets and module scripts (Tailwind utilities, islands): see site/page-assets.ts. */

@@ -65,7 +65,12 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const { feedback } = settings;
   const repository = feedback.suggestEdit || feedback.raiseIssue ? await findRepository(root, settings) : undefined;
   if ((feedback.suggestEdit || feedback.raiseIssue) && !repository) content.diagnostics.push(diag('feedback/no-repository', {}, { file: settings.file }));
-  const context: SiteContext = { settings, content, sections, repository, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
+  const custom = {
+    css: files.assets.filter((f) => /\.css$/i.test(f)).map((f) => `/${f}`),
+    // Tool configuration (`tailwind.config.js`) sits in docs folders too and is not a page script.
+    js: files.assets.filter((f) => /\.m?js$/i.test(f) && !/\.config\.m?js$/i.test(f)).map((f) => `/${f}`),
+  };
+  const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
   // One renderer per section, made when a page of that section is first rendered.
   const sidebars = new Map<string, SidebarRenderer>();
   const sidebarHtml = (url: string) => {

@@ -241,6 +241,10 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       <style dangerouslySetInnerHTML={{ __html: themeVariables(settings) }} />
       <script src={site.assets.js} defer />
       {modules.map((src) => <script key={src} type="module" src={src} />)}
+      {/* The project's own .css and .js files, on every page as existing projects expect; the theme
+          sits in a lower cascade layer, so their rules win. */}
+      {site.custom?.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+      {site.custom?.js.map((src) => <script key={src} src={src} defer />)}
     </head>
   );
 
