@@ -11,6 +11,7 @@ import { prepareBuildAssets } from '../site/page-assets.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
 import { closeSearch, isNeededSearchFile, isSearchable, SearchIndex, SEARCH_PATH } from '../search/index.js';
+import { BuildTimings } from './timings.js';
 
 export interface BuildOptions {
   root: string;
@@ -20,6 +21,8 @@ export interface BuildOptions {
   /** Public URL of the site (`--site`): canonical links, sitemap.xml, robots.txt. Overrides the settings. */
   site?: string;
   onProgress?: (done: number, total: number) => void;
+  /** Stage timers, filled in as the build runs (`npm run bench`). */
+  timings?: BuildTimings;
 }
 
 export interface BuildSummary {
@@ -43,7 +46,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
     ({ ok, pagesWritten, pagesFailed, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
 
-  const { site, diagnostics } = await loadSite({ root, dev: false, exclude: [outDir] });
+  const t = options.timings ?? new BuildTimings();
+  const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
   if (!site) return summary(false, diagnostics);
   if (options.site) site.settings.siteUrl = options.site.replace(/\/+$/, '');
 
@@ -59,7 +63,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const engines = createEngines();
     const cache = mapCache();
     // Tailwind needs every page's classes before the first page links the stylesheet.
-    const pageAssets = await prepareBuildAssets(site, engines, cache);
+    const pageAssets = await t.time('compile+tailwind', () => prepareBuildAssets(site, engines, cache));
+    const pagesStarted = performance.now();
     const pages = [...site.content.pages.values()];
     let written = 0;
     let failed = 0;
@@ -70,12 +75,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
-        const result = await buildPage(site, page, engines, cache);
+        const result = await t.time('render', () => buildPage(site, page, engines, cache));
         diagnostics.push(...result.diagnostics);
         for (const f of result.features ?? []) features.add(f);
         if (result.html) {
-          await writer.write(outputPathForUrl(page.url), result.html);
-          if (isSearchable(page)) await search.add(page.url, result.html);
+          await t.time('write', () => writer.write(outputPathForUrl(page.url), result.html!));
+          if (isSearchable(page)) await t.time('search-add', () => search.add(page.url, result.html!));
           if (site.content.byUrl.get('/') === page && page.url !== '/') await writer.write('index.html', result.html);
           written++;
         } else failed++;
@@ -83,6 +88,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
+    t.add('pages-total', performance.now() - pagesStarted);
+    let mark = performance.now();
 
     for (const rel of site.files.assets) await writer.copy(path.join(root, rel), rel);
     const assets = clientAssets();
@@ -92,20 +99,25 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const f of features) for (const v of vendorFiles(f)) await writer.copy(v.file, v.url.slice(1));
     // The Tailwind stylesheet and the islands' bundles, when some page needs them (site/page-assets.ts).
     const extra = await pageAssets.files();
+    t.add('static-assets', performance.now() - mark);
     diagnostics.push(...extra.diagnostics);
     for (const a of extra.files) await writer.write(a.url.slice(1), a.body);
     // The search bundle (Pagefind) under /_kiln/search/.
+    mark = performance.now();
     for (const f of await search.files()) if (isNeededSearchFile(f.path)) await writer.write(SEARCH_PATH.slice(1) + f.path, f.content);
     diagnostics.push(...search.diagnostics());
+    t.add('search-index', performance.now() - mark);
+    mark = performance.now();
     // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
     const projectFiles = new Set(site.files.assets);
     for (const f of await siteOutputs(site)) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
+    t.add('post-build', performance.now() - mark);
 
     if (options.strict && hasErrors(diagnostics)) {
       await writer.abort();
       return summary(false, diagnostics, 0, failed);
     }
-    await writer.commit();
+    await t.time('commit', () => writer.commit());
     return summary(true, diagnostics, written, failed, site.files.assets.length);
   } catch (error) {
     await writer.abort();
