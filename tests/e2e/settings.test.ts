@@ -71,7 +71,7 @@ describe.each(themes)('settings in the %s theme', (scheme) => {
       const s = getComputedStyle(document.documentElement);
       return ['--kiln-primary', '--kiln-primary-dark-mode', '--kiln-button', '--kiln-on-button'].map((v) => s.getPropertyValue(v).trim());
     });
-    expect(vars).toEqual(['#EA580C', '#FB923C', '#C2410C', '#ffffff']);
+    expect(vars).toEqual(['#C6470B', '#FB923C', '#C2410C', '#ffffff']);
     const cta = await page.locator('.cta-button').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     expect(cta).toEqual(['rgb(194, 65, 12)', 'rgb(255, 255, 255)']);
     const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);

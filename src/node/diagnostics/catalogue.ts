@@ -193,6 +193,61 @@ export const catalogue = {
     message: ({ host, port, reason }) => `Could not start the server on ${host}:${port}: ${reason}.`,
     hint: () => 'Check the `--host` value; ports below 1024 usually need administrator rights, so choose a higher `--port`.',
   }),
+  'check/not-in-navigation': entry<{ url: string }>({
+    severity: 'info',
+    message: ({ url }) => `The page is not in the navigation; it is published at ${url}, but no sidebar links to it.`,
+    hint: () => 'Add it to `navigation` in docs.json if readers should find it, or leave it as a hidden page.',
+  }),
+  'check/broken-link': entry<{ link: string; target: string }>({
+    severity: 'error',
+    message: ({ link, target }) => `Link "${link}" points at ${target}, which is no page or file of the site.`,
+    hint: () => 'Link to a page by its URL (`/guides/setup`) or its file (`./setup.mdx`); check the spelling, or add a redirect.',
+  }),
+  'check/broken-anchor': entry<{ link: string; anchor: string; page: string; closest: string[] }>({
+    severity: 'error',
+    message: ({ link, anchor, page }) => `Link "${link}": page ${page} has no heading with the id "${anchor}".`,
+    hint: ({ closest }) => (closest.length ? `Ids on that page that come close: ${closest.join(', ')}.` : 'Heading ids are the heading text in lower case with dashes (`## Set up` is `#set-up`).'),
+  }),
+  'check/missing-file': entry<{ reference: string; target: string }>({
+    severity: 'error',
+    message: ({ reference, target }) => `"${reference}" refers to ${target}, which does not exist in the project.`,
+    hint: () => 'Paths starting with / are from the folder of docs.json; others are relative to the page. Add the file or fix the path.',
+  }),
+  'check/unknown-version': entry<{ version: string; where: string; versions: string[] }>({
+    severity: 'error',
+    message: ({ version, where }) => `${where} is shown only for version "${version}", which \`versions\` does not list; readers can never select it.`,
+    hint: ({ version, versions }) => (versions.length ? `Listed versions: ${versions.join(', ')}. Add "${version}" there or fix the name.` : 'Add a `versions` list to docs.json, or remove the `version` key.'),
+  }),
+  'check/missing-title': entry<Record<string, never>>({
+    severity: 'warning',
+    message: () => 'The front matter has no `title`; the page is titled after its file name.',
+    hint: () => 'Add `title: …` between the `---` lines at the top of the page.',
+  }),
+  'check/missing-description': entry<Record<string, never>>({
+    severity: 'warning',
+    message: () => 'The front matter has no `description`; the page has no summary under its title or in search results.',
+    hint: () => 'Add `description: …` (one sentence) between the `---` lines at the top of the page.',
+  }),
+  'check/heading-level-1': entry<{ text: string }>({
+    severity: 'warning',
+    message: ({ text }) => `Level-1 heading "${text}" in the body; the page title is the only level-1 heading, so the body starts at level 2.`,
+    hint: () => 'Use `##` for the top sections of a page, and `title` in the front matter for its title.',
+  }),
+  'check/image-no-alt': entry<{ src: string }>({
+    severity: 'warning',
+    message: ({ src }) => `Image "${src}" has no alt text; screen readers cannot describe it.`,
+    hint: () => 'Describe the image: `![What it shows](/images/x.png)` or `<img src="…" alt="What it shows" />`.',
+  }),
+  'check/image-outside-frame': entry<{ src: string }>({
+    severity: 'warning',
+    message: ({ src }) => `Image "${src}" is not inside a <Frame>; images in the body are framed by convention.`,
+    hint: () => 'Wrap it: `<Frame>![Alt](/images/x.png)</Frame>`.',
+  }),
+  'check/low-contrast': entry<{ what: string; fg: string; bg: string; ratio: string }>({
+    severity: 'warning',
+    message: ({ what, fg, bg, ratio }) => `${what}: ${fg} on ${bg} has a contrast ratio of ${ratio}:1, below the 4.5:1 WCAG AA asks for text.`,
+    hint: () => 'Choose a darker colour for light backgrounds (a lighter one for dark backgrounds) until the ratio reaches 4.5:1.',
+  }),
   'internal/unexpected': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `Kiln hit an unexpected problem: ${reason}`,

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngines } from '../site/load.js';
+import { checkSite, resolvePath, type CheckResult } from './check.js';
+import { contrastRatio } from './contrast.js';
+import { exitCode, formatJson, formatText } from './report.js';
+import { settingsJsonSchema } from './schema.js';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const planted = path.join(repo, 'tests/fixtures/check-planted');
+const starter = path.join(repo, 'examples/starter');
+const engines = createEngines();
+
+const rows = (r: CheckResult) =>
+  r.diagnostics.map((d) => `${d.file ? path.relative(r.root, d.file) : ''}:${d.line ?? ''}:${d.column ?? ''} ${d.severity} ${d.code}`).sort();
+
+describe('kiln check on the planted fixture', () => {
+  let result: CheckResult;
+  beforeAll(async () => {
+    result = await checkSite({ root: planted, engines });
+  }, 60_000);
+
+  it('finds every planted mistake, at its position, and nothing else', () => {
+    expect(rows(result)).toEqual(
+      [
+        // settings
+        'docs.json:3:3 warning settings/unknown-key',
+        'docs.json:4:26 warning check/low-contrast',
+        'docs.json:8:72 error check/unknown-version', // anchor
+        'docs.json:21:18 error check/unknown-version', // navigation group
+        // navigation
+        'docs.json:13:35 warning nav/duplicate-page',
+        'docs.json:13:44 error nav/page-not-found',
+        'orphan.mdx:: info check/not-in-navigation',
+        // front matter
+        'bad-yaml.mdx:4:1 error page/invalid-frontmatter',
+        'bad-type.mdx:3:1 warning page/frontmatter-type',
+        // compile
+        'broken.mdx:8:1 error page/compile-failed',
+        // links, anchors, files (pages and snippets)
+        'links.mdx:8:3 error check/broken-link',
+        'links.mdx:8:40 error check/broken-anchor',
+        'links.mdx:13:3 error check/missing-file',
+        'links.mdx:18:1 error check/missing-file',
+        'guides/relative.mdx:6:34 error check/broken-link',
+        'snippets/linky.mdx:1:22 error check/broken-link',
+        'intro.mdx:7:1 warning page/import-not-found',
+        // OpenAPI
+        'broken.yaml:7:1 error openapi/parse-failed',
+        'endpoint.mdx:4:1 error openapi/operation-not-found',
+        // conventions
+        'conventions.mdx:1:1 warning check/missing-description',
+        'no-title.mdx:1:1 warning check/missing-title',
+        'conventions.mdx:5:1 warning check/heading-level-1',
+        'conventions.mdx:7:1 warning check/image-no-alt',
+        'conventions.mdx:7:1 warning check/image-outside-frame',
+      ].sort(),
+    );
+  });
+
+  it('locks the wording of the check messages', () => {
+    const text = (code: string) => result.diagnostics.find((d) => d.code === code)!;
+    expect(text('check/broken-anchor').message).toMatchInlineSnapshot(`"Link "/intro#no-such-heading": page /intro has no heading with the id "no-such-heading"."`);
+    expect(text('check/broken-anchor').hint).toMatchInlineSnapshot(`"Ids on that page that come close: getting-started."`);
+    expect(text('check/missing-file').message).toMatchInlineSnapshot(`""/images/missing.png" refers to /images/missing.png, which does not exist in the project."`);
+    expect(text('check/low-contrast').message).toMatchInlineSnapshot(`"Links in light mode (\`colors.primary\` on the light background): #FFD700 on #ffffff has a contrast ratio of 1.40:1, below the 4.5:1 WCAG AA asks for text."`);
+    expect(result.diagnostics.find((d) => d.code === 'check/broken-link' && d.file?.endsWith('relative.mdx'))!.message).toMatchInlineSnapshot(`"Link "./sibling" points at /guides/sibling, which is no page or file of the site."`);
+  });
+
+  it('prints one line per finding grouped by file, then a summary; JSON for CI; exit codes', () => {
+    const text = formatText({ ...result, ms: 0 });
+    expect(text).toContain('links.mdx:8:3  error  check/broken-link  Link "/does-not-exist" points at /does-not-exist, which is no page or file of the site.\n');
+    expect(text).toContain('\n\nno-title.mdx:1:1  warning  check/missing-title  ');
+    expect(text.trimEnd().split('\n').pop()).toMatchInlineSnapshot(`"10 pages checked: 13 errors, 10 warnings, 1 notes in 0.00 s"`);
+    const json = JSON.parse(formatJson(result)) as { summary: { errors: number }; findings: { file: string; line: number; column: number; code: string }[] };
+    expect(json.summary.errors).toBe(13);
+    expect(json.findings).toContainEqual(expect.objectContaining({ file: 'snippets/linky.mdx', line: 1, column: 22, code: 'check/broken-link' }));
+    expect(exitCode(result, false)).toBe(1);
+  });
+});
+
+describe('kiln check on examples/starter', () => {
+  it('finds no errors and no warnings (no false positives)', async () => {
+    const result = await checkSite({ root: starter, engines });
+    expect(result.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([]);
+    expect(result.pages).toBeGreaterThan(15);
+    expect(exitCode(result, true)).toBe(0);
+  }, 60_000);
+});
+
+describe('helpers', () => {
+  it('resolves links as the build does', () => {
+    expect(resolvePath('./setup.mdx', 'guides/intro', true)).toBe('/guides/setup');
+    expect(resolvePath('../index', 'guides/intro', true)).toBe('/');
+    expect(resolvePath('img/a.png', 'guides/intro', false)).toBe('/guides/img/a.png');
+  });
+
+  it('computes WCAG contrast ratios', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+  });
+
+  it('generates a JSON Schema of both settings layouts whose refs all resolve', () => {
+    const schema = settingsJsonSchema() as { anyOf: { properties: Record<string, unknown> }[]; $defs: Record<string, unknown> };
+    expect(Object.keys(schema.anyOf[0]!.properties)).toEqual(expect.arrayContaining(['name', 'navigation', 'colors', 'versions']));
+    const refs = [...JSON.stringify(schema).matchAll(/"#\/\$defs\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const r of refs) expect(schema.$defs).toHaveProperty([r]);
+  });
+});

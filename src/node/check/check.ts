@@ -1,0 +1,294 @@
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '../content/pages.js';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
+import type { CompileOutput } from '../mdx/compiler.js';
+import { closestLabels } from '../openapi/operations.js';
+import { createEngines, loadSite, type Engines, type LoadedSite } from '../site/load.js';
+import type { NavigationEntry, Settings } from '../settings/types.js';
+import { AA_TEXT, contrastPairs } from './contrast.js';
+import { scanMdx, type MdxFacts } from './scan-mdx.js';
+
+export interface CheckOptions {
+  root: string;
+  /** Shared with other runs in the same process (tests); made on demand otherwise. */
+  engines?: Engines;
+}
+
+export interface CheckResult {
+  root: string;
+  diagnostics: Diagnostic[];
+  /** Pages looked at (snippets not counted). */
+  pages: number;
+  ms: number;
+}
+
+/** One MDX file checked: a page, or a snippet some page imports. */
+interface Checked {
+  file: string;
+  /** Page id the file's relative URLs resolve against (a snippet's own id, as when it is compiled). */
+  id: string;
+  facts?: MdxFacts;
+  out: CompileOutput;
+}
+
+/**
+ * `kiln check`: every stage up to compiling, without running or writing pages. Settings, content
+ * and OpenAPI diagnostics come from the stages themselves; links, anchors, media, conventions,
+ * versions and contrast are checked here.
+ */
+export async function checkSite(options: CheckOptions): Promise<CheckResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root);
+  const { site, diagnostics } = await loadSite({ root, dev: false, exclude: [path.join(root, 'dist')] });
+  const result = (pages: number): CheckResult => ({ root, diagnostics: dedupe(diagnostics), pages, ms: performance.now() - started });
+  if (!site) return result(0);
+
+  const settingsSource = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
+  await locateFrontMatterTypes(diagnostics);
+  const engines = options.engines ?? createEngines();
+
+  const pages = [...site.content.pages.values()];
+  const authored = pages.filter((p) => !isGenerated(p, root));
+  const checked = new Map<string, Checked>(); // by page id
+  const snippets = new Map<string, Promise<Checked>>(); // by file
+
+  const compileFile = async (file: string, id: string, source: string): Promise<Checked> => {
+    const out = await engines.compiler.compile({ source, file, root, pageId: id });
+    diagnostics.push(...out.diagnostics);
+    let facts: MdxFacts | undefined;
+    if (out.code) {
+      try {
+        facts = scanMdx(source);
+      } catch {
+        // The compiler accepted it; the scan is best effort.
+      }
+    }
+    return { file, id, facts, out };
+  };
+  const snippet = (file: string): Promise<Checked> => {
+    let p = snippets.get(file);
+    if (!p) {
+      p = fs.readFile(file, 'utf8').then((source) => {
+        const id = path.relative(root, file).split(path.sep).join('/').replace(/\.mdx?$/i, '');
+        return compileFile(file, id, source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')));
+      });
+      snippets.set(file, p);
+      void p.then((s) => Promise.all(s.out.snippets.map((n) => snippet(n.file))));
+    }
+    return p;
+  };
+
+  for (const page of authored) {
+    const c = await compileFile(page.file, page.id, page.body);
+    checked.set(page.id, c);
+    await Promise.all(c.out.snippets.map((s) => snippet(s.file)));
+    conventions(page, c, diagnostics);
+    await openapiReference(site, page, diagnostics);
+    if (!page.inNav && page.url !== '/' && site.content.byUrl.get('/') !== page) diagnostics.push(diag('check/not-in-navigation', { url: page.url }, { file: page.file }));
+  }
+  // Snippets may import snippets: wait until no new ones appear.
+  for (let n = -1; n !== snippets.size; ) {
+    n = snippets.size;
+    await Promise.all(snippets.values());
+  }
+  const snippetResults = await Promise.all(snippets.values());
+
+  // Ids each page's HTML has: its own and those of the snippets it renders.
+  const idsOf = (page: Page): Set<string> | undefined => {
+    const c = checked.get(page.id);
+    if (!c?.out.code || page.frontMatter.openapi || page.frontMatter.mode === 'custom') return undefined;
+    const ids = new Set<string>([...c.out.toc.map((t) => t.id), ...(c.facts?.ids ?? [])]);
+    const add = (out: CompileOutput, seen: Set<string>) => {
+      for (const s of out.snippets) {
+        if (seen.has(s.file)) continue;
+        seen.add(s.file);
+        const r = snippetResults.find((x) => x.file === s.file);
+        if (!r) continue;
+        for (const t of r.out.toc) ids.add(t.id);
+        for (const i of r.facts?.ids ?? []) ids.add(i);
+        add(r.out, seen);
+      }
+    };
+    add(c.out, new Set());
+    return ids;
+  };
+
+  for (const c of [...checked.values(), ...snippetResults]) {
+    for (const ref of c.facts?.references ?? []) diagnostics.push(...checkReference(site, c, ref, idsOf));
+    for (const img of c.facts?.images ?? []) {
+      const where = at(c.file, img);
+      if (!img.alt?.trim()) diagnostics.push(diag('check/image-no-alt', { src: img.src }, where));
+      if (!img.inFrame) diagnostics.push(diag('check/image-outside-frame', { src: img.src }, where));
+    }
+  }
+
+  diagnostics.push(...versionFindings(site.settings, settingsSource), ...contrastFindings(site.settings, settingsSource));
+  return result(authored.length);
+}
+
+/** Pages made from OpenAPI operations have no file of their own. */
+function isGenerated(page: Page, root: string): boolean {
+  return !page.file.startsWith(root) || !existsSync(page.file) || !/\.mdx?$/i.test(page.file);
+}
+
+function at(file: string, pos: { line: number; column: number }): { file: string; line: number; column: number } {
+  return { file, line: pos.line, column: pos.column };
+}
+
+function conventions(page: Page, c: Checked, diagnostics: Diagnostic[]): void {
+  const fmPos = { file: page.file, line: 1, column: 1 };
+  // Front matter that did not parse is reported already; missing keys would only repeat it.
+  const broken = diagnostics.some((d) => d.file === page.file && d.code === 'page/invalid-frontmatter');
+  const { data } = page.frontMatter;
+  if (!broken && !page.frontMatter.openapi && data.title === undefined) diagnostics.push(diag('check/missing-title', {}, fmPos));
+  if (!broken && data.description === undefined) diagnostics.push(diag('check/missing-description', {}, fmPos));
+  for (const h of c.facts?.h1 ?? []) diagnostics.push(diag('check/heading-level-1', { text: h.text }, at(page.file, h)));
+}
+
+/** `openapi: "GET /jobs"` that matches no operation (the renderer reports it too, when it renders). */
+async function openapiReference(site: LoadedSite, page: Page, diagnostics: Diagnostic[]): Promise<void> {
+  const reference = page.frontMatter.openapi;
+  if (!reference) return;
+  const api = site.context.openapi;
+  if (api?.model.find(reference)) return;
+  const source = await fs.readFile(page.file, 'utf8').catch(() => '');
+  const m = /^openapi\s*:/m.exec(source);
+  const pos = m ? offsetToLineColumn(source, m.index) : undefined;
+  const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
+  diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Mirrors rehype-resolve-urls: relative to the file's folder, `.mdx` and `/index` dropped from links. */
+export function resolvePath(value: string, fromId: string, isLink: boolean): string {
+  const dir = path.posix.dirname(fromId);
+  let p = value;
+  if (!p.startsWith('/')) p = path.posix.normalize('/' + (dir === '.' ? '' : dir + '/') + p);
+  if (isLink) p = p.replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
+  if (p.length > 1) p = p.replace(/\/+$/, '');
+  try {
+    return decodeURI(p);
+  } catch {
+    return p;
+  }
+}
+
+function redirectMatches(settings: Settings, url: string): boolean {
+  return (settings.redirects ?? []).some((r) => {
+    const pattern = r.source.replace(/[.+?^$()[\]{}|\\]/g, '\\$&').replace(/\/:[\w-]+\*/g, '(?:/.*)?').replace(/:[\w-]+/g, '[^/]+').replace(/\*/g, '.*');
+    try {
+      return new RegExp(`^${pattern}/?$`).test(url);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function checkReference(site: LoadedSite, c: Checked, ref: MdxFacts['references'][number], idsOf: (p: Page) => Set<string> | undefined): Diagnostic[] {
+  const value = ref.value.trim();
+  if (!value || SCHEME.test(value) || value.startsWith('//') || value.startsWith('{')) return [];
+  const where = at(c.file, ref);
+  const [, pathPart = '', hash] = /^([^?#]*)(?:\?[^#]*)?(?:#(.*))?$/.exec(value) ?? [];
+  const { content, files, root, settings } = site;
+
+  // Same-page anchor: only meaningful for pages (a snippet's anchors belong to the page that renders it).
+  if (!pathPart) {
+    const page = content.pages.get(c.id);
+    if (!hash || !page || page.file !== c.file) return [];
+    return anchorFinding(value, hash, page, idsOf, where);
+  }
+
+  const isLink = ref.kind === 'link';
+  const hasExtension = /\.[a-z0-9]+$/i.test(pathPart) && !/\.mdx?$/i.test(pathPart);
+  const target = resolvePath(pathPart, c.id, isLink && !hasExtension);
+  if (target.startsWith('/_kiln/')) return [];
+  if (!isLink || hasExtension) {
+    const rel = target.replace(/^\/+/, '');
+    if (files.assets.includes(rel) || existsSync(path.join(root, rel))) return [];
+    if (isLink && (content.byUrl.has(target) || redirectMatches(settings, target))) return [];
+    return [diag('check/missing-file', { reference: value, target: target }, where)];
+  }
+  const page = content.byUrl.get(target);
+  if (!page) {
+    if (redirectMatches(settings, target) || files.assets.includes(target.slice(1))) return [];
+    return [diag('check/broken-link', { link: value, target }, where)];
+  }
+  return hash ? anchorFinding(value, hash, page, idsOf, where) : [];
+}
+
+function anchorFinding(link: string, hash: string, page: Page, idsOf: (p: Page) => Set<string> | undefined, where: ReturnType<typeof at>): Diagnostic[] {
+  const ids = idsOf(page);
+  let anchor = hash;
+  try {
+    anchor = decodeURIComponent(hash);
+  } catch {
+    // Keep it as written.
+  }
+  if (!ids || !anchor || ids.has(anchor)) return [];
+  return [diag('check/broken-anchor', { link, anchor, page: page.url, closest: closestLabels([...ids], anchor) }, where)];
+}
+
+/** Where a JSON string value sits in the settings file (its nth occurrence after `key`). */
+function locateValue(source: string, file: string, value: string, key?: string): { file: string; line?: number; column?: number; frame?: string } {
+  const needle = JSON.stringify(value);
+  const re = key ? new RegExp(`"${key}"\\s*:\\s*${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') : undefined;
+  const m = re ? re.exec(source) : undefined;
+  let offset = m ? m.index + m[0].length - needle.length : source.indexOf(needle);
+  if (offset < 0) offset = source.toLowerCase().indexOf(needle.toLowerCase());
+  if (offset < 0) return { file };
+  const { line, column } = offsetToLineColumn(source, offset);
+  return { file, line, column, frame: codeFrame(source, line, column) };
+}
+
+function versionFindings(settings: Settings, source: string): Diagnostic[] {
+  const listed = new Set(settings.versions);
+  const out: Diagnostic[] = [];
+  const report = (version: string | undefined, where: string) => {
+    if (!version || listed.has(version)) return;
+    out.push(diag('check/unknown-version', { version, where, versions: settings.versions }, locateValue(source, settings.file, version, 'version')));
+  };
+  const walk = (entries: NavigationEntry[]) => {
+    for (const e of entries) {
+      if (typeof e === 'string') continue;
+      report(e.version, `Navigation group "${e.group}"`);
+      walk(e.pages);
+    }
+  };
+  walk(settings.navigation);
+  for (const a of settings.anchors) report(a.version, `Anchor "${a.name}"`);
+  for (const t of settings.tabs) report(t.version, `Tab "${t.name}"`);
+  return out;
+}
+
+function contrastFindings(settings: Settings, source: string): Diagnostic[] {
+  return contrastPairs(settings)
+    .filter((p) => p.ratio < AA_TEXT)
+    .map((p) => diag('check/low-contrast', { what: p.what, fg: p.fg, bg: p.bg, ratio: (Math.floor(p.ratio * 100) / 100).toFixed(2) }, locateValue(source, settings.file, p.setting)));
+}
+
+/** `page/frontmatter-type` has no position: point at the key's line in the front matter. */
+async function locateFrontMatterTypes(diagnostics: Diagnostic[]): Promise<void> {
+  for (const d of diagnostics) {
+    if (d.code !== 'page/frontmatter-type' || !d.file || d.line) continue;
+    const key = /^Front matter `([^`]+)`/.exec(d.message)?.[1];
+    const source = await fs.readFile(d.file, 'utf8').catch(() => '');
+    const m = key ? new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm').exec(source) : null;
+    if (!m) continue;
+    const { line, column } = offsetToLineColumn(source, m.index);
+    Object.assign(d, { line, column, frame: codeFrame(source, line, column) });
+  }
+}
+
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { kiln, repoRoot, starter } from './helpers.js';
+
+const planted = path.join(repoRoot, 'tests/fixtures/check-planted');
+
+describe('kiln check (CLI)', () => {
+  it('reports the planted mistakes one per line, grouped by file, and exits 1', async () => {
+    const r = await kiln(['check', planted]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('broken.mdx:8:1  error  page/compile-failed  The page could not be compiled: Expected a closing tag for `<Card>`\n');
+    expect(r.stdout).toContain('docs.json:21:18  error  check/unknown-version  ');
+    expect(r.stdout).toMatch(/10 pages checked: 13 errors, 10 warnings, 1 notes in [\d.]+ s\n$/);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('--format json gives machine-readable findings', async () => {
+    const r = await kiln(['check', planted, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout) as { summary: { errors: number; warnings: number }; findings: { code: string }[] };
+    expect(json.summary).toMatchObject({ errors: 13, warnings: 10 });
+    expect(json.findings.map((f) => f.code)).toContain('check/broken-anchor');
+  });
+
+  it('the example passes, even with --strict', async () => {
+    const r = await kiln(['check', starter, '--strict']);
+    expect(r.stdout).toMatch(/0 errors, 0 warnings/);
+    expect(r.code).toBe(0);
+  });
+
+  it('kiln schema prints the JSON Schema that lib/docs.schema.json ships', async () => {
+    const r = await kiln(['schema']);
+    expect(r.code).toBe(0);
+    const schema = JSON.parse(r.stdout) as { title: string; anyOf: unknown[] };
+    expect(schema.title).toBe('Kiln docs.json');
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(path.join(repoRoot, 'lib/docs.schema.json'), 'utf8'))).toEqual(schema);
+  });
+
+  it('lists both commands in --help', async () => {
+    const r = await kiln(['--help']);
+    expect(r.stdout).toContain('kiln check [dir]');
+    expect(r.stdout).toContain('kiln schema');
+  });
+});
