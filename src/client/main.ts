@@ -17,10 +17,11 @@ import { initToc } from './toc.js';
 import { initZoom } from './zoom.js';
 import { initVersions } from './versions.js';
 import { initGithub } from './github.js';
+import { initPlayground } from './playground/load.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound]) {
+for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

@@ -6,6 +6,7 @@ import type { Page } from '../content/pages.js';
 import { llmsFullTxt, llmsPages, llmsTxt } from '../markdown/llms.js';
 import { pageMarkdown } from '../markdown/export.js';
 import { searchUiAsset } from '../search/ui-asset.js';
+import { playgroundAsset } from '../render/api/playground.js';
 import type { LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
@@ -43,6 +44,8 @@ function pageForMarkdown(site: LoadedSite, pathname: string): Page | undefined {
 export async function generatedFile(site: LoadedSite, pathname: string): Promise<GeneratedFile | undefined> {
   const ui = searchUiAsset();
   if (pathname === ui.url) return { path: ui.url, type: ui.type, body: ui.body };
+  const playground = playgroundAsset();
+  if (pathname === playground.url) return { path: playground.url, type: playground.type, body: playground.body };
   if (pathname === PAGE_LIST_PATH) return { path: pathname, type: 'application/json; charset=utf-8', body: pageList(site) };
   if (pathname === '/llms.txt') return { path: pathname, type: TEXT, body: llmsTxt(site.settings, site.content) };
   if (pathname === '/llms-full.txt') {
@@ -64,6 +67,7 @@ export async function siteOutputs(site: LoadedSite): Promise<GeneratedFile[]> {
   const ui = searchUiAsset();
   const files: GeneratedFile[] = [
     { path: ui.url, type: ui.type, body: ui.body },
+    { path: playgroundAsset().url, type: playgroundAsset().type, body: playgroundAsset().body },
     { path: PAGE_LIST_PATH, type: 'application/json', body: pageList(site) },
   ];
   const pages = llmsPages(content);

@@ -7,6 +7,8 @@ import { requestSnippets, type Snippet } from '../../openapi/snippets.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { CodeBlock, CodeGroup } from '../components/code.js';
 import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
+import type { ApiSettings } from '../../settings/types.js';
+import { Playground } from './playground.js';
 
 const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
 
@@ -145,6 +147,8 @@ export interface EndpointInput {
    */
   pageAside?: string;
   highlighter?: Highlighter;
+  /** The `api` settings: `playground.mode: "show"` adds the playground form (./playground.tsx). */
+  api?: ApiSettings;
 }
 
 function exampleText(value: unknown): { lang: string; code: string } {
@@ -153,7 +157,7 @@ function exampleText(value: unknown): { lang: string; code: string } {
 }
 
 /** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
-export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter }: EndpointInput): Promise<{ html: string; aside?: string }> {
+export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api }: EndpointInput): Promise<{ html: string; aside?: string }> {
   const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
   const snippets: Snippet[] = captured.request ? [] : requestSnippets(e);
   const responseCodes: Code[] = [];
@@ -180,6 +184,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
           </code>
           {e.deprecated && <span className="api-deprecated">deprecated</span>}
         </div>
+        {api?.playground.mode === 'show' && e.operation.kind !== 'webhook' && <Playground endpoint={e} api={api} />}
         {showDescription && <Markdown source={e.description} className="api-md api-description" />}
         {bodyHtml && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />}
         <Auth auth={e.auth} />

@@ -32,6 +32,6 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
   }
   return {
     render: (bodyHtml, pageAside, highlighter) =>
-      renderEndpoint({ endpoint: endpointModel(op, api.refs, site.settings.api), bodyHtml, showDescription: !page.frontMatter.description, pageAside, highlighter }),
+      renderEndpoint({ endpoint: endpointModel(op, api.refs, site.settings.api), bodyHtml, showDescription: !page.frontMatter.description, pageAside, highlighter, api: site.settings.api }),
   };
 }

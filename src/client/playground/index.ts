@@ -1,0 +1,159 @@
+/**
+ * The API playground (a separate chunk, loaded by ./load.ts): reads the server-rendered form,
+ * builds the request with ./request.ts, sends it with fetch and shows the response as text.
+ *
+ * Credentials: kept in sessionStorage, or in localStorage when the reader ticks "Remember"; sent
+ * only in requests whose URL lies under the selected base URL (request.ts refuses anything else),
+ * with `credentials: "omit"` (no cookies of the docs site) and `redirect: "manual"` (a redirect is
+ * reported, never followed, so headers cannot travel to another origin).
+ */
+import { buildRequest, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
+
+const STORE_KEY = 'kiln-playground-auth';
+
+type Stored = Record<string, string>;
+
+function readStore(storage: Storage | undefined): Stored | undefined {
+  try {
+    const raw = storage?.getItem(STORE_KEY);
+    const v: unknown = raw ? JSON.parse(raw) : undefined;
+    return v && typeof v === 'object' ? (v as Stored) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function safeStorage(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const authId = (el: HTMLInputElement) => `${el.dataset.authKey}:${el.dataset.authField}`;
+
+function init(root: HTMLDetailsElement): void {
+  const form = root.querySelector<HTMLFormElement>('.pg-form');
+  if (!form) return;
+  const q = <T extends Element>(sel: string) => root.querySelector<T>(sel);
+  const error = q<HTMLElement>('.pg-error')!;
+  const out = q<HTMLElement>('.pg-response')!;
+  const send = q<HTMLButtonElement>('.pg-send')!;
+  const authInputs = [...root.querySelectorAll<HTMLInputElement>('[data-auth-key]')];
+  const remember = q<HTMLInputElement>('.pg-remember-input');
+  const server = q<HTMLInputElement | HTMLSelectElement>('.pg-server')!;
+
+  // Credentials: remembered ones first, else this session's.
+  const local = safeStorage('local');
+  const session = safeStorage('session');
+  const remembered = readStore(local);
+  const stored = remembered ?? readStore(session);
+  if (remember) remember.checked = !!remembered;
+  if (stored) for (const el of authInputs) if (typeof stored[authId(el)] === 'string') el.value = stored[authId(el)]!;
+  const save = () => {
+    const values: Stored = { ...(remember?.checked ? readStore(local) : readStore(session)) };
+    for (const el of authInputs) values[authId(el)] = el.value;
+    const [keep, drop] = remember?.checked ? [local, session] : [session, local];
+    try {
+      keep?.setItem(STORE_KEY, JSON.stringify(values));
+      drop?.removeItem(STORE_KEY);
+    } catch {
+      /* storage full or disabled: the inputs still work */
+    }
+  };
+  for (const el of authInputs) el.addEventListener('input', save);
+  remember?.addEventListener('change', save);
+
+  // Server variables: show the ones the selected server uses.
+  const syncVars = () => {
+    for (const el of root.querySelectorAll<HTMLElement>('.pg-server-var')) el.hidden = !server.value.includes(`{${el.dataset.var}}`);
+  };
+  server.addEventListener('change', syncVars);
+  syncVars();
+
+  const baseUrl = () => {
+    const vars: Record<string, string> = {};
+    for (const el of root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-server-var]')) vars[el.dataset.serverVar!] = el.value;
+    return resolveServer(server.value, vars);
+  };
+
+  const params = (): ParamValue[] =>
+    [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-param-in]')].map((el) => ({ name: el.dataset.paramName!, in: el.dataset.paramIn as ParamLocation, value: el.value }));
+
+  const auth = (): AuthValue[] => {
+    const byKey = new Map<string, HTMLInputElement[]>();
+    for (const el of authInputs) byKey.set(el.dataset.authKey!, [...(byKey.get(el.dataset.authKey!) ?? []), el]);
+    const list: AuthValue[] = [];
+    for (const els of byKey.values()) {
+      const field = (f: string) => els.find((el) => el.dataset.authField === f);
+      const kind = els[0]!.dataset.authKind;
+      if (kind === 'bearer') list.push({ kind: 'bearer', token: field('token')?.value ?? '' });
+      else if (kind === 'basic') list.push({ kind: 'basic', username: field('username')?.value ?? '', password: field('password')?.value ?? '' });
+      else if (kind === 'apiKey') {
+        const el = field('value')!;
+        list.push({ kind: 'apiKey', name: el.dataset.authName!, in: (el.dataset.authIn as 'header' | 'query' | 'cookie') ?? 'header', value: el.value });
+      }
+    }
+    return list;
+  };
+
+  const show = (selector: string, text: string) => {
+    const el = q<HTMLElement>(selector);
+    if (el) el.textContent = text;
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const bodyEl = q<HTMLTextAreaElement>('.pg-body-input');
+    let request;
+    try {
+      request = buildRequest({
+        method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: auth(), pageUrl: location.href,
+        body: bodyEl ? { contentType: bodyEl.dataset.contentType!, text: bodyEl.value } : undefined,
+      });
+    } catch (e) {
+      error.textContent = e instanceof PlaygroundError ? e.message : String(e);
+      error.hidden = false;
+      return;
+    }
+    send.disabled = true;
+    send.setAttribute('aria-busy', 'true');
+    const started = performance.now();
+    try {
+      const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, credentials: 'omit', redirect: 'manual', cache: 'no-store', referrerPolicy: 'no-referrer' });
+      const text = await res.text();
+      const ms = Math.round(performance.now() - started);
+      out.hidden = false;
+      out.dataset.status = res.type === 'opaqueredirect' ? 'redirect' : String(res.status);
+      show('.pg-status', res.type === 'opaqueredirect' ? 'Redirect (not followed)' : `${res.status} ${res.statusText}`.trim());
+      show('.pg-time', `${ms} ms`);
+      const headers: string[] = [];
+      res.headers.forEach((v, k) => headers.push(`${k}: ${v}`));
+      show('.pg-headers-text', headers.join('\n') || '(none readable: the API exposes no headers to browsers)');
+      // textContent only: a response is never parsed as HTML.
+      show('.pg-response-body code', formatBody(text, res.headers.get('content-type')).text || '(empty body)');
+    } catch (e) {
+      out.hidden = false;
+      out.dataset.status = 'error';
+      show('.pg-status', 'Request failed');
+      show('.pg-time', `${Math.round(performance.now() - started)} ms`);
+      show('.pg-headers-text', '');
+      show('.pg-response-body code', `${(e as Error).message}\n\nThe API may be unreachable, or may not allow requests from this site (CORS).`);
+    } finally {
+      send.disabled = false;
+      send.removeAttribute('aria-busy');
+    }
+  });
+
+  root.hidden = false;
+}
+
+for (const root of document.querySelectorAll<HTMLDetailsElement>('details.api-playground')) {
+  try {
+    init(root);
+  } catch (error) {
+    console.error('[kiln]', error);
+  }
+}

@@ -1,0 +1,54 @@
+import type { Element } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { visit } from 'unist-util-visit';
+import { describe, expect, it } from 'vitest';
+import { endpointModel } from '../../openapi/endpoint.js';
+import { loadOpenApi } from '../../openapi/load.js';
+import { fixtures, settingsWith } from '../../openapi/test-helpers.js';
+import type { ApiSettings } from '../../settings/types.js';
+import { renderEndpoint } from './endpoint.js';
+
+async function render(api: Partial<ApiSettings>, file = 'xss.yaml', reference?: string) {
+  const settings = settingsWith([file], api);
+  const loaded = await loadOpenApi({ root: fixtures, settings, assets: [], referenced: true });
+  const op = reference ? loaded.model.find(reference)! : loaded.model.documents[0]!.operations.find((o) => o.kind === 'path')!;
+  return renderEndpoint({ endpoint: endpointModel(op, loaded.refs, settings.api), bodyHtml: '', showDescription: true, api: settings.api });
+}
+
+describe('playground markup by api.playground.mode', () => {
+  it('show: a hidden form (unhidden by its chunk) with the chunk URL', async () => {
+    const { html } = await render({ playground: { mode: 'show' } }, 'petstore-30.yaml');
+    expect(html).toMatch(/<details class="api-playground" hidden="" data-src="\/_kiln\/assets\/kiln-playground\.[0-9a-f]{10}\.js"/);
+    expect(html).toContain('class="pg-form"');
+    expect(html).toContain('class="pg-send"');
+  });
+
+  it('simple and hide: the endpoint without any playground', async () => {
+    for (const mode of ['simple', 'hide'] as const) {
+      const { html } = await render({ playground: { mode } }, 'petstore-30.yaml');
+      expect(html).toContain('api-endpoint');
+      expect(html).not.toContain('api-playground');
+      expect(html).not.toContain('kiln-playground');
+    }
+  });
+
+  it('api.auth key: one input named by `name`, pre-filled with `inputPrefix`', async () => {
+    const { html } = await render({ playground: { mode: 'show' }, auth: { method: 'key', name: 'X-Kiln-Key', inputPrefix: 'kk_' } }, 'petstore-30.yaml');
+    expect(html).toMatch(/<input id="pg-auth-0" type="password"[^>]*data-auth-kind="apiKey"[^>]*data-auth-name="X-Kiln-Key" data-auth-in="header" value="kk_"/);
+  });
+
+  it('puts nothing runnable from an XSS-laden OpenAPI file into the form', async () => {
+    const { html } = await render({ playground: { mode: 'show' } });
+    expect(html).toContain('api-playground');
+    const form = html.slice(html.indexOf('<details class="api-playground"'), html.indexOf('</form>'));
+    // Payloads show up only as escaped text and attribute values (a `javascript:` base URL stays a
+    // value: request.ts refuses schemes other than http and https).
+    const found: string[] = [];
+    visit(fromHtml(form, { fragment: true }), 'element', (el: Element) => {
+      if (['script', 'iframe', 'object', 'embed', 'style', 'svg', 'img'].includes(el.tagName)) found.push(el.tagName);
+      for (const [k, v] of Object.entries(el.properties ?? {})) if (/^on/i.test(k) || (['href', 'src', 'action', 'formAction'].includes(k) && /^\s*javascript:/i.test(String(v)))) found.push(`${el.tagName}[${k}]`);
+    });
+    expect(found).toEqual([]);
+    expect(form).toContain('&lt;script&gt;window.__xss=11&lt;/script&gt;');
+  });
+});

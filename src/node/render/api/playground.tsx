@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AssetFile } from '../../assets/client-assets.js';
+import type { AuthScheme, EndpointModel, Parameter } from '../../openapi/endpoint.js';
+import type { Json } from '../../openapi/types.js';
+import type { ApiSettings } from '../../settings/types.js';
+
+/**
+ * The API playground of an endpoint page (`api.playground.mode: "show"`): a form rendered here,
+ * made live by a separate client chunk (src/client/playground/index.ts) that main.ts loads only
+ * when the page has a playground. The markup carries the `hidden` attribute: without JavaScript
+ * (or if the chunk fails) the page reads as a plain reference; the chunk unhides it.
+ */
+
+const FILE = fileURLToPath(new URL('../../../../lib/client/kiln-playground.js', import.meta.url));
+let cached: AssetFile | undefined;
+
+/** The playground's client chunk, content-hashed like the other client assets. */
+export function playgroundAsset(): AssetFile {
+  if (!cached) {
+    const body = readFileSync(FILE, 'utf8');
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+    cached = { url: `/_kiln/assets/kiln-playground.${hash}.js`, type: 'text/javascript; charset=utf-8', body };
+  }
+  return cached;
+}
+
+const LOCATIONS = [['path', 'Path'], ['query', 'Query'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
+
+/**
+ * A prefill value: the default, else the example (for an optional parameter only one the file
+ * gives, so nothing the reader did not ask for is sent), never a generated `<placeholder>`.
+ */
+function prefill(p: Parameter): string {
+  const v = p.schema.default !== undefined ? p.schema.default : p.required ? p.example : p.schema.example;
+  if (v === undefined || v === null) return '';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /^<[^>]*>$/.test(s) ? '' : s;
+}
+
+interface ServerOption {
+  url: string;
+  variables: { name: string; default: string; enum?: string[]; description?: string }[];
+}
+
+/** `api.baseUrl` when set; else the OpenAPI servers as templates with their variables. */
+function serverOptions(e: EndpointModel, api: ApiSettings): ServerOption[] {
+  const plain = (urls: string[]) => urls.map((url) => ({ url, variables: [] }));
+  if (api.baseUrl?.length || e.operation.doc.url) return plain(e.baseUrls.length ? e.baseUrls : [e.baseUrl]);
+  const { op, pathItem, doc } = e.operation;
+  const servers: Json[] = [op.servers, pathItem.servers, doc.root.servers].find((s) => Array.isArray(s) && s.length) ?? [];
+  const out: ServerOption[] = [];
+  for (const s of servers) {
+    if (!s || typeof s.url !== 'string') continue;
+    const vars = s.variables && typeof s.variables === 'object' ? s.variables : {};
+    const variables = Object.entries<Json>(vars).filter(([name]) => s.url.includes(`{${name}}`)).map(([name, v]) => ({
+      name, default: v?.default === undefined ? '' : String(v.default),
+      enum: Array.isArray(v?.enum) ? v.enum.map(String) : undefined,
+      description: typeof v?.description === 'string' ? v.description : undefined,
+    }));
+    out.push({ url: s.url.replace(/\/+$/, ''), variables });
+  }
+  return out.length ? out : plain([e.baseUrl]);
+}
+
+function Select({ id, values, value, optional, attrs }: { id: string; values: string[]; value: string; optional?: boolean; attrs: Record<string, string> }) {
+  return (
+    <select id={id} defaultValue={value} {...attrs}>
+      {optional && <option value="">—</option>}
+      {values.map((v) => <option key={v} value={v}>{v}</option>)}
+    </select>
+  );
+}
+
+function ParamInput({ p }: { p: Parameter }) {
+  const id = `pg-${p.in}-${p.name}`;
+  const attrs = { 'data-param-in': p.in, 'data-param-name': p.name };
+  const value = prefill(p);
+  const type = p.schema.type.replace(/\s*\|\s*null$/, '');
+  const values = p.schema.enum?.length ? p.schema.enum.map((v) => String(v)) : type === 'boolean' ? ['true', 'false'] : undefined;
+  return (
+    <div className="pg-field">
+      <label htmlFor={id}>
+        <span className="pg-name">{p.name}</span>
+        <span className="pg-type">{p.schema.type}</span>
+        {p.required && <span className="pg-required">required</span>}
+      </label>
+      {values
+        ? <Select id={id} values={values} value={value} optional={!p.required} attrs={attrs} />
+        : <input id={id} type="text" defaultValue={value} required={p.required} spellCheck={false} autoComplete="off" {...attrs} />}
+    </div>
+  );
+}
+
+function AuthInput({ id, label, scheme, kind, field, value, secret, extra = {} }: { id: string; label: string; scheme: string; kind: string; field: string; value: string; secret: boolean; extra?: Record<string, string> }) {
+  return (
+    <div className="pg-field">
+      <label htmlFor={id}><span className="pg-name">{label}</span></label>
+      <input id={id} type={secret ? 'password' : 'text'} defaultValue={value} spellCheck={false} autoComplete="off" data-auth-key={scheme} data-auth-kind={kind} data-auth-field={field} {...extra} />
+    </div>
+  );
+}
+
+/** Inputs for the first way to authenticate the operation (`api.auth`, else its security scheme). */
+function AuthInputs({ schemes, api }: { schemes: AuthScheme[]; api: ApiSettings }) {
+  const inputs = schemes.flatMap((s, i) => {
+    const id = `pg-auth-${i}`;
+    const prefix = s.prefix ?? '';
+    if (s.kind === 'bearer' || s.kind === 'oauth2') {
+      return [<AuthInput key={id} id={id} label={s.kind === 'oauth2' ? 'Access token (Bearer)' : 'Bearer token'} scheme={s.key} kind="bearer" field="token" value={prefix} secret />];
+    }
+    if (s.kind === 'basic') {
+      const [user, pass] = s.key === 'api.auth' && api.auth?.name?.includes(':') ? api.auth.name.split(':', 2) as [string, string] : ['Username', 'Password'];
+      return [
+        <AuthInput key={`${id}-u`} id={`${id}-u`} label={user || 'Username'} scheme={s.key} kind="basic" field="username" value={prefix} secret={false} />,
+        <AuthInput key={`${id}-p`} id={`${id}-p`} label={pass || 'Password'} scheme={s.key} kind="basic" field="password" value="" secret />,
+      ];
+    }
+    if (s.kind === 'apiKey' && s.name) {
+      return [<AuthInput key={id} id={id} label={s.name} scheme={s.key} kind="apiKey" field="value" value={prefix} secret extra={{ 'data-auth-name': s.name, 'data-auth-in': s.in ?? 'header' }} />];
+    }
+    return [];
+  });
+  if (!inputs.length) return null;
+  return (
+    <fieldset className="pg-group pg-auth">
+      <legend>Authorization</legend>
+      {inputs}
+      <label className="pg-remember">
+        <input type="checkbox" className="pg-remember-input" />
+        <span>Remember on this device (otherwise kept for this browser session only)</span>
+      </label>
+    </fieldset>
+  );
+}
+
+function bodyText(e: EndpointModel): string {
+  const v = e.body?.examples[0]?.value;
+  if (v === undefined) return '';
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v, null, 2) ?? '';
+}
+
+export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api: ApiSettings }) {
+  const servers = serverOptions(e, api);
+  const variables = new Map<string, ServerOption['variables'][number]>();
+  for (const s of servers) for (const v of s.variables) if (!variables.has(v.name)) variables.set(v.name, v);
+  const serverAttrs = { className: 'pg-server' };
+  return (
+    <details className="api-playground" hidden data-src={playgroundAsset().url} data-pagefind-ignore="all">
+      <summary className="pg-summary"><span className="pg-try">Try it</span><span className="pg-hint">Send a request to the API from your browser</span></summary>
+      <form className="pg-form" data-method={e.method} data-path={e.path} noValidate>
+        <fieldset className="pg-group pg-target">
+          <legend>Server</legend>
+          <div className="pg-field">
+            <label htmlFor="pg-server"><span className="pg-name">Base URL</span></label>
+            {servers.length > 1
+              ? <Select id="pg-server" values={servers.map((s) => s.url)} value={servers[0]!.url} attrs={serverAttrs} />
+              : <input id="pg-server" className="pg-server" type="text" readOnly defaultValue={servers[0]!.url} />}
+          </div>
+          {[...variables.values()].map((v) => (
+            <div className="pg-field pg-server-var" key={v.name} data-var={v.name}>
+              <label htmlFor={`pg-var-${v.name}`}><span className="pg-name">{`{${v.name}}`}</span>{v.description && <span className="pg-type">{v.description}</span>}</label>
+              {v.enum?.length
+                ? <Select id={`pg-var-${v.name}`} values={v.enum} value={v.default} attrs={{ 'data-server-var': v.name }} />
+                : <input id={`pg-var-${v.name}`} type="text" defaultValue={v.default} data-server-var={v.name} spellCheck={false} />}
+            </div>
+          ))}
+        </fieldset>
+        {e.auth[0] && <AuthInputs schemes={e.auth[0]} api={api} />}
+        {LOCATIONS.map(([loc, title]) => {
+          const list = e.parameters.filter((p) => p.in === loc);
+          if (!list.length) return null;
+          return (
+            <fieldset className="pg-group" key={loc}>
+              <legend>{title}</legend>
+              {list.map((p) => <ParamInput key={p.name} p={p} />)}
+            </fieldset>
+          );
+        })}
+        {e.body && (
+          <fieldset className="pg-group pg-body-group">
+            <legend>Body <span className="pg-type">{e.body.contentType}</span></legend>
+            <textarea id="pg-body" className="pg-body-input" aria-label="Request body" data-content-type={e.body.contentType} defaultValue={bodyText(e)} spellCheck={false} rows={Math.min(18, Math.max(4, bodyText(e).split('\n').length + 1))} />
+            {/(form-urlencoded|multipart)/i.test(e.body.contentType) && <p className="pg-note">Form fields as a JSON object.</p>}
+          </fieldset>
+        )}
+        <div className="pg-actions">
+          <button type="submit" className="pg-send">Send</button>
+          <p className="pg-error" role="alert" hidden />
+        </div>
+      </form>
+      <div className="pg-response" hidden aria-live="polite">
+        <div className="pg-response-meta">
+          <span className="pg-status" />
+          <span className="pg-time" />
+        </div>
+        <details className="pg-response-headers">
+          <summary>Response headers</summary>
+          <pre className="pg-headers-text" />
+        </details>
+        <pre className="pg-response-body"><code /></pre>
+      </div>
+    </details>
+  );
+}
