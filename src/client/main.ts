@@ -16,12 +16,13 @@ import { initTheme } from './theme.js';
 import { initToc } from './toc.js';
 import { initZoom } from './zoom.js';
 import { initVersions } from './versions.js';
+import { initLazyNav } from './nav-lazy.js';
 import { initGithub } from './github.js';
 import { initPlayground } from './playground/load.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
+for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

@@ -95,6 +95,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const assets = clientAssets();
     for (const a of [assets.css, assets.js]) await writer.write(a.url.slice(1), a.body);
     await writer.write('404.html', renderNotFound(site));
+    // Navigation of sections too large to inline whole in every page (layout/sidebar.tsx).
+    for (const f of site.navFiles()) await writer.write(f.url.slice(1), f.body);
     // KaTeX and Mermaid files, only when some page uses them (see assets/vendor-assets.ts).
     for (const f of features) for (const v of vendorFiles(f)) await writer.copy(v.file, v.url.slice(1));
     // The Tailwind stylesheet and the islands' bundles, when some page needs them (site/page-assets.ts).

@@ -70,6 +70,8 @@ export class DevSite implements SiteHandle {
       if (result.html) return { status: 200, type: HTML, body: result.html };
       return { status: 500, type: HTML, body: renderPageError(site, page, result.diagnostics) };
     }
+    const nav = pathname.startsWith('/_kiln/nav/') ? site.navFiles().find((f) => f.url === pathname) : undefined;
+    if (nav) return { status: 200, type: HTML, body: nav.body };
     const generated = await this.routes.serve(site, pathname);
     if (generated) return generated;
 

@@ -39,6 +39,8 @@ export interface LoadedSite {
   context: SiteContext;
   /** Sidebar HTML for a page URL: the groups of its section, the page marked. */
   sidebarHtml(url: string): string;
+  /** The shared navigation files of sections too large to inline whole (`layout/sidebar.tsx`). */
+  navFiles(): { url: string; body: string }[];
 }
 
 /** Made once per process: both are expensive to create and safe to share. */
@@ -73,14 +75,16 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
   // One renderer per section, made when a page of that section is first rendered.
   const sidebars = new Map<string, SidebarRenderer>();
-  const sidebarHtml = (url: string) => {
-    const section = sections.of(url);
+  const sidebarFor = (section: ReturnType<typeof sections.of>) => {
     let r = sidebars.get(section.key);
     if (!r) sidebars.set(section.key, (r = new SidebarRenderer(section.groups)));
-    return r.render(url);
+    return r;
   };
+  const sidebarHtml = (url: string) => sidebarFor(sections.of(url)).render(url);
+  const navFiles = () => sections.sections.flatMap((s) => sidebarFor(s).file() ?? []);
+
   return {
-    site: { root, settings, files, content, context, sidebarHtml },
+    site: { root, settings, files, content, context, sidebarHtml, navFiles },
     diagnostics: [...diagnostics, ...(openapi?.diagnostics ?? []), ...content.diagnostics],
   };
 }
