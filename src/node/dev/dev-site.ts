@@ -90,6 +90,9 @@ export class DevSite implements SiteHandle {
   }
 
   async changed(files: string[]): Promise<void> {
+    // The model takes the new sources first and the compiled pages are dropped after: dropped
+    // first, a request arriving while the file is read would compile the old body and cache it.
+    const patched = await this.patchPages(files);
     for (const f of files) this.cache.delete(f);
     // An OpenAPI file (or a file one refers to) changed: the documents load again with the site.
     const api = this.loaded && (await this.loaded).site?.context.openapi;
@@ -100,7 +103,11 @@ export class DevSite implements SiteHandle {
     }
     this.routes.changed();
     if (files.some((f) => /(^|[\\/])_?snippets[\\/]/.test(path.relative(this.root, f)))) this.cache.clear();
-    if (!(await this.patchPages(files))) this.loaded = undefined;
+    if (!patched) {
+      this.loaded = undefined;
+      // A request may have compiled from the old model meanwhile.
+      for (const f of files) this.cache.delete(f);
+    }
   }
 
   /**

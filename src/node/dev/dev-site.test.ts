@@ -1,0 +1,39 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DevSite } from './dev-site.js';
+
+const fixture = fileURLToPath(new URL('../content/fixtures/nested-nav/', import.meta.url));
+let dir = '';
+afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+const body = (r: Awaited<ReturnType<DevSite['serve']>>) => String(r?.body ?? '');
+
+describe('DevSite', () => {
+  it('serves an edited page even when requests keep arriving while the change is processed', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-devsite-'));
+    cpSync(fixture, dir, { recursive: true });
+    const site = new DevSite({ root: dir });
+    expect(body(await site.serve('/intro'))).toContain('Hello');
+
+    const file = path.join(dir, 'intro.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8') + '\nEdited body marker.\n');
+    // A browser polling the page while the watcher reports the change.
+    const polling = Array.from({ length: 20 }, () => site.serve('/intro'));
+    await Promise.all([site.changed([file]), ...polling]);
+    expect(body(await site.serve('/intro'))).toContain('Edited body marker.');
+  });
+
+  it('reloads the navigation when a title changes', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-devsite-'));
+    cpSync(fixture, dir, { recursive: true });
+    const site = new DevSite({ root: dir });
+    expect(body(await site.serve('/guides/setup'))).toContain('>Introduction<');
+    const file = path.join(dir, 'intro.mdx');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title: Introduction', 'title: Welcome aboard'));
+    await site.changed([file]);
+    expect(body(await site.serve('/guides/setup'))).toContain('>Welcome aboard<');
+  });
+});
