@@ -30,3 +30,12 @@ let cached: ClientAssets | undefined;
 export function clientAssets(): ClientAssets {
   return (cached ??= { css: load('kiln.css', 'text/css; charset=utf-8'), js: load('kiln.js', 'text/javascript; charset=utf-8') });
 }
+
+const chunks = new Map<string, AssetFile>();
+
+/** A client bundle loaded on demand (the search dialog, the API playground), content-hashed too. */
+export function clientChunk(name: string): AssetFile {
+  let chunk = chunks.get(name);
+  if (!chunk) chunks.set(name, (chunk = load(name, 'text/javascript; charset=utf-8')));
+  return chunk;
+}

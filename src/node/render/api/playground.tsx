@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { AssetFile } from '../../assets/client-assets.js';
+import { clientChunk, type AssetFile } from '../../assets/client-assets.js';
 import type { AuthScheme, EndpointModel, Parameter } from '../../openapi/endpoint.js';
 import type { Json } from '../../openapi/types.js';
 import type { ApiSettings } from '../../settings/types.js';
@@ -13,17 +10,9 @@ import type { ApiSettings } from '../../settings/types.js';
  * (or if the chunk fails) the page reads as a plain reference; the chunk unhides it.
  */
 
-const FILE = fileURLToPath(new URL('../../../../lib/client/kiln-playground.js', import.meta.url));
-let cached: AssetFile | undefined;
-
-/** The playground's client chunk, content-hashed like the other client assets. */
+/** The playground's client chunk. */
 export function playgroundAsset(): AssetFile {
-  if (!cached) {
-    const body = readFileSync(FILE, 'utf8');
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
-    cached = { url: `/_kiln/assets/kiln-playground.${hash}.js`, type: 'text/javascript; charset=utf-8', body };
-  }
-  return cached;
+  return clientChunk('kiln-playground.js');
 }
 
 const LOCATIONS = [['path', 'Path'], ['query', 'Query'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
