@@ -95,3 +95,12 @@ describe('snippet props', () => {
     expect(renderToStaticMarkup(createElement(Content, { pkg: 'kiln' } as never))).toBe('<p>Install kiln with kiln. 2 2</p>');
   });
 });
+
+describe('accessibility of Markdown output', () => {
+  it('labels task-list checkboxes and makes tables keyboard-scrollable', async () => {
+    const out = await html('- [x] shipped\n- [ ] next\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+    expect(out).toContain('aria-label="Done"');
+    expect(out).toContain('aria-label="Not done"');
+    expect(out).toContain('<table tabindex="0">');
+  });
+});

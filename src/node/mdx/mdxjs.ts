@@ -18,6 +18,8 @@ import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
 import rehypeCodeBlocks from './plugins/rehype-code-blocks.js';
 import rehypeResolveUrls from './plugins/rehype-resolve-urls.js';
+import rehypeScrollableTables from './plugins/rehype-scrollable-tables.js';
+import rehypeTaskListLabels from './plugins/rehype-task-list-labels.js';
 import rehypeMath from './plugins/rehype-math.js';
 import rehypeMermaid from './plugins/rehype-mermaid.js';
 import remarkImageNoZoom from './plugins/remark-image-no-zoom.js';
@@ -55,7 +57,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
             [remarkMissingComponents, { known: options.components }],
           ],
           recmaPlugins: [recmaIslands, recmaPropsAsVariables],
-          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, [rehypeCodeBlocks, { highlighter: options.highlighter }]],
+          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }]],
         });
         return {
           code: String(result.value),
