@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiln, launchBrowser, scratchCopy, starter, startKiln, type KilnServer } from './helpers.js';
+import { buildAndPreview, launchBrowser, scratchCopy, startKiln, starter, type KilnServer } from './helpers.js';
 
 // The interactions of the built-in components (tabs, code groups, accordions, expandables,
 // tooltips, copy), Tailwind classes, request/response examples, Update entries in the table of
@@ -124,10 +124,7 @@ beforeAll(async () => {
   writeFileSync(path.join(site.dir, 'second.mdx'), SECOND);
   writeFileSync(path.join(site.dir, 'endpoint.mdx'), API);
   out = path.join(site.dir, 'dist');
-  const result = await kiln(['build', site.dir, '--out', out]);
-  expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
-  expect(result.code).toBe(0);
-  server = await startKiln(['preview', site.dir, '--out', out, '--port', '0']);
+  server = await buildAndPreview(site.dir, out);
   browser = await launchBrowser();
 }, 180_000);
 

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiln, launchBrowser, scratchCopy, starter, startKiln, type KilnServer } from './helpers.js';
+import { buildAndPreview, launchBrowser, scratchCopy, startKiln, starter, type KilnServer } from './helpers.js';
 
 // Math, Mermaid, image zoom, theme-specific images, file trees and code dropdowns on the built
 // example (a scratch copy, so a page using a snippet with math can be added), in both themes.
@@ -17,10 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(site.dir, 'snippets/formula.mdx'), 'The area is $\\pi r^2$.\n');
   writeFileSync(path.join(site.dir, 'snippet-math.mdx'), '---\ntitle: Snippet math\n---\n\n<Snippet file="formula.mdx" />\n');
   out = path.join(site.dir, 'dist');
-  const result = await kiln(['build', site.dir, '--out', out]);
-  expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
-  expect(result.code).toBe(0);
-  server = await startKiln(['preview', site.dir, '--out', out, '--port', '0']);
+  server = await buildAndPreview(site.dir, out);
   browser = await launchBrowser();
 });
 

@@ -88,3 +88,12 @@ export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/** `kiln build` a docs folder into `out` (asserting it succeeds with no failed page), then `kiln preview` it. */
+export async function buildAndPreview(dir: string, out: string): Promise<KilnServer> {
+  const result = await kiln(['build', dir, '--out', out]);
+  if (result.code !== 0 || !/✓ \d+ pages written, 0 failed/.test(result.stderr)) {
+    throw new Error(`kiln build ${dir} failed (exit ${result.code}):\n${result.stderr.slice(-3000)}`);
+  }
+  return startKiln(['preview', dir, '--out', out, '--port', '0']);
+}
