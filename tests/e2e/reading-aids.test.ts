@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kiln, launchBrowser, scratchCopy, startKiln, starter, type KilnServer } from './helpers.js';
+
+// Reading aids on the built example (a scratch copy): "On this page" scroll-spy and breadcrumbs.
+let browser: Browser;
+let server: KilnServer;
+let site: { dir: string; cleanup: () => void };
+let out: string;
+
+beforeAll(async () => {
+  site = scratchCopy(starter);
+  out = path.join(site.dir, 'dist');
+  const result = await kiln(['build', site.dir, '--out', out]);
+  expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
+  server = await startKiln(['preview', site.dir, '--out', out, '--port', '4701']);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  site?.cleanup();
+});
+
+async function open(url: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  await page.goto(server.url + url);
+  return page;
+}
+
+const WAIT = { timeout: 5000 };
+
+/** The hashes of the "On this page" links marked current. */
+const current = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll<HTMLAnchorElement>('.toc a[aria-current]'), (a) => a.hash));
+
+describe('"On this page" scroll-spy', () => {
+  it('marks the entry of the section scrolled to, one at a time', async () => {
+    const page = await open('/guides/deploying');
+    const ids = await page.locator('.toc a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).hash.slice(1)));
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    // At the top of the page, the first section is current.
+    expect(await current(page)).toEqual([`#${ids[0]}`]);
+    // Each heading, scrolled to the top of the viewport, marks its own entry (in either direction).
+    for (const id of [ids[2]!, ids[1]!, ids[3]!]) {
+      await page.evaluate((h) => document.getElementById(h)!.scrollIntoView(), id);
+      await page.waitForFunction((h) => document.querySelector(`.toc a[href="#${h}"]`)?.getAttribute('aria-current') === 'location', id, WAIT);
+      expect(await current(page)).toEqual([`#${id}`]);
+      expect(await page.locator(`.toc a[href="#${id}"]`).evaluate((a) => a.classList.contains('active'))).toBe(true);
+    }
+    // The end of the page marks the last entry, even when its heading cannot reach the top.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction((h) => document.querySelector(`.toc a[href="#${h}"]`)?.hasAttribute('aria-current'), ids.at(-1)!, WAIT);
+    expect(await current(page)).toEqual([`#${ids.at(-1)}`]);
+    // Back to the top: the first entry again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction((h) => document.querySelector(`.toc a[href="#${h}"]`)?.hasAttribute('aria-current'), ids[0]!, WAIT);
+    await page.close();
+  });
+
+  it('marks the entry that was clicked', async () => {
+    const page = await open('/guides/deploying');
+    const link = page.locator('.toc a').nth(2);
+    const hash = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.waitForURL(`**/guides/deploying${hash}`);
+    await page.waitForFunction((h) => document.querySelector(`.toc a[href="${h}"]`)?.hasAttribute('aria-current'), hash, WAIT);
+    expect(await current(page)).toEqual([hash]);
+    await page.close();
+  });
+});
