@@ -10,6 +10,8 @@ import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
 import { prepareBuildAssets } from '../site/page-assets.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
+import { llmsPages } from '../markdown/llms.js';
+import { pageMarkdown } from '../markdown/export.js';
 import { closeSearch, isNeededSearchFile, isSearchable, SearchIndex, SEARCH_PATH } from '../search/index.js';
 import { BuildTimings } from './timings.js';
 
@@ -63,7 +65,14 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const engines = createEngines();
     const cache = mapCache();
     // Tailwind needs every page's classes before the first page links the stylesheet.
-    const pageAssets = await t.time('compile+tailwind', () => prepareBuildAssets(site, engines, cache));
+    // Each page's Markdown (`<url>.md`, llms-full.txt) is made from the tree its compile parsed.
+    const markdown = new Map<string, string>();
+    const exported = new Set(llmsPages(site.content));
+    const pageAssets = await t.time('compile+tailwind', () =>
+      prepareBuildAssets(site, engines, cache, async (page, tree) => {
+        if (exported.has(page)) markdown.set(page.url, await pageMarkdown(page, { root }, tree));
+      }),
+    );
     const pagesStarted = performance.now();
     const pages = [...site.content.pages.values()];
     let written = 0;
@@ -112,7 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     mark = performance.now();
     // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
     const projectFiles = new Set(site.files.assets);
-    for (const f of await siteOutputs(site)) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
+    for (const f of await siteOutputs(site, { markdown })) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
     t.add('post-build', performance.now() - mark);
 
     if (options.strict && hasErrors(diagnostics)) {

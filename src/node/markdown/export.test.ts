@@ -66,6 +66,15 @@ describe('Markdown export of the built-in components', () => {
     expect(await md('<Step title="Alone">\nText.\n</Step>')).toBe('**Alone**\n\nText.\n');
   });
 
+  it('a one-line <Step> is a step too (MDX unravels a paragraph of JSX)', async () => {
+    const out = await md('<Steps>\n  <Step title="Ready">Go.</Step>\n  <Step title="Done">\n    Stop.\n  </Step>\n</Steps>');
+    expect(out).toBe('1. **Ready**\n\n   Go.\n\n2. **Done**\n\n   Stop.\n');
+  });
+
+  it('math is written as typed; dollar amounts stay prose', async () => {
+    expect(await md('Area $\\pi r^2$ costs $5 to $10.')).toBe('Area $\\pi r^2$ costs $5 to $10.\n');
+  });
+
   it('Accordion, AccordionGroup and Expandable → bold title, then the content', async () => {
     expect(await md('<AccordionGroup>\n<Accordion title="Why?">\nBecause.\n</Accordion>\n</AccordionGroup>')).toBe('**Why?**\n\nBecause.\n');
     expect(await md('<Expandable title="properties">\nInner.\n</Expandable>')).toBe('**properties**\n\nInner.\n');

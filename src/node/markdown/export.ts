@@ -13,6 +13,9 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { VFile } from 'vfile';
+import remarkMath from '../mdx/plugins/remark-math.js';
+import { unravel } from './unravel.js';
 import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
 import { handlers } from './handlers/index.js';
@@ -39,7 +42,8 @@ export function resolveLink(href: string, pageUrl: string | undefined): string {
   }
 }
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm);
+// The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts).
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
 const writer = unified().use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' }).use(remarkGfm).use(remarkMdx);
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 const MAX_SNIPPET_DEPTH = 5;
@@ -88,14 +92,20 @@ class Converter {
   private nesting = 0;
   constructor(private readonly opts: MarkdownOptions, private readonly depth: number) {}
 
-  async convert(source: string): Promise<Root> {
+  /** A source to parse, or a tree the compiler already parsed (the build's way: one parse a page). */
+  async convert(source: string | Root): Promise<Root> {
     let tree: Root;
-    try {
-      tree = parser.parse(source.replace(FRONT_MATTER, '')) as Root;
-    } catch {
-      // Not parseable as MDX (the page fails to build too): the source as it is.
-      return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+    if (typeof source !== 'string') tree = source;
+    else {
+      try {
+        const file = new VFile(source.replace(FRONT_MATTER, ''));
+        tree = parser.runSync(parser.parse(file), file) as Root;
+      } catch {
+        // Not parseable as MDX (the page fails to build too): the source as it is.
+        return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+      }
     }
+    unravel(tree);
     const snippets = snippetImports(tree, this.opts);
     await this.transform(tree, snippets);
     mergeFieldLists(tree);
@@ -117,6 +127,9 @@ class Converter {
   private async node(n: RootContent, snippets: Map<string, string>, parent: Parent): Promise<RootContent[]> {
     if (n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression') return [];
     if (n.type === 'heading') this.lastDepth = (n as Heading).depth;
+    // A compiler's tree has math nodes (the export's own parser leaves `$…$` as text): written as typed.
+    if ((n.type as string) === 'inlineMath') return [{ type: 'html', value: `$${(n as unknown as { value: string }).value}$` }];
+    if ((n.type as string) === 'math') return [{ type: 'html', value: `$$\n${(n as unknown as { value: string }).value}\n$$` }];
     if (isJsx(n)) return this.element(n, snippets, parent);
     if ('children' in n) {
       const container = n.type === 'list' || n.type === 'blockquote';
@@ -201,16 +214,16 @@ function mergeFieldLists(parent: Parent): void {
   parent.children = out as Parent['children'];
 }
 
-/** An MDX (or Markdown) body as plain Markdown. */
-export async function mdxToMarkdown(source: string, opts: MarkdownOptions): Promise<string> {
+/** An MDX (or Markdown) body, as source or as the tree the compiler parsed (`keepTree`), as plain Markdown. */
+export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions): Promise<string> {
   const tree = await new Converter(opts, 0).convert(source);
   const out = String(writer.stringify(tree)).replace(/\n{3,}/g, '\n\n').trim();
   return out ? out + '\n' : '';
 }
 
 /** A page as a Markdown document: `# Title`, the description as a quote, then the body. */
-export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>): Promise<string> {
-  const body = await mdxToMarkdown(page.body, { ...opts, file: page.file, url: page.url });
+export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree?: Root): Promise<string> {
+  const body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url });
   const head = [`# ${page.title}`];
   if (page.frontMatter.description) head.push(`> ${page.frontMatter.description.replace(/\s*\n\s*/g, ' ')}`);
   return head.join('\n\n') + '\n\n' + (body.trim() ? body : '');

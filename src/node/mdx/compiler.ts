@@ -1,3 +1,4 @@
+import type { Root as MdastRoot } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /**
@@ -13,6 +14,8 @@ export interface CompileInput {
   root: string;
   /** URL of the page the content is shown at (relative links are resolved against its file). */
   pageId: string;
+  /** Also return the parsed Markdown tree (`CompileOutput.tree`), so the Markdown export need not parse again. */
+  keepTree?: boolean;
 }
 
 export interface TocEntry {
@@ -48,6 +51,11 @@ export interface CompileOutput {
   classes?: string[];
   /** Exported components that need the browser (hooks, event handlers); absent means none. */
   islands?: IslandSource;
+  /**
+   * With `keepTree`: the Markdown tree as parsed (math, GFM and MDX syntax), before any of Kiln's
+   * transforms; a copy the caller owns. The build turns it into the page's `.md` and drops it.
+   */
+  tree?: MdastRoot;
 }
 
 /** The page's own `export` code, bundled for the browser when some component in it is stateful. */

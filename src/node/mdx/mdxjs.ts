@@ -13,6 +13,7 @@ import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
 import remarkClasses from './plugins/remark-classes.js';
 import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
+import remarkKeepTree from './plugins/remark-keep-tree.js';
 import remarkImports from './plugins/remark-imports.js';
 import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
@@ -46,6 +47,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkPlugins: [
             remarkGfm,
             remarkMath,
+            [remarkKeepTree, { keep: !!input.keepTree }],
             remarkHeadingIds,
             remarkUpdateToc,
             remarkClasses,
@@ -68,6 +70,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           features: file.data.features,
           classes: file.data.classes,
           islands: file.data.islands,
+          tree: file.data.tree,
         };
       } catch (error) {
         return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };

@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { IslandSource, PageFeature, SnippetImport, TocEntry } from './compiler.js';
 
@@ -13,6 +14,7 @@ declare module 'vfile' {
     features: PageFeature[];
     classes: string[];
     islands: IslandSource;
+    tree: Root;
   }
 }
 export {};

@@ -62,7 +62,7 @@ export async function generatedFile(site: LoadedSite, pathname: string): Promise
  * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, and, when the site URL is
  * known, sitemap.xml and robots.txt.
  */
-export async function siteOutputs(site: LoadedSite): Promise<GeneratedFile[]> {
+export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string> } = {}): Promise<GeneratedFile[]> {
   const { settings, content } = site;
   const ui = searchUiAsset();
   const files: GeneratedFile[] = [
@@ -71,7 +71,8 @@ export async function siteOutputs(site: LoadedSite): Promise<GeneratedFile[]> {
     { path: PAGE_LIST_PATH, type: 'application/json', body: pageList(site) },
   ];
   const pages = llmsPages(content);
-  const markdown = await Promise.all(pages.map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
+  // The build converts pages as it compiles them (one parse a page); anything missing is done here.
+  const markdown = await Promise.all(pages.map(async (page) => ({ page, markdown: options.markdown?.get(page.url) ?? (await markdownOf(site, page)) })));
   for (const { page, markdown: body } of markdown) {
     files.push({ path: markdownPath(page.url), type: MARKDOWN, body });
     if (content.byUrl.get('/') === page) files.push({ path: '/index.md', type: MARKDOWN, body });

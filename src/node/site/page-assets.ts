@@ -4,6 +4,8 @@ import { bundleIslands, islandsEntryName, islandsEntryUrl, ISLANDS_PATH } from '
 import { tailwindAsset } from '../assets/tailwind.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Root } from 'mdast';
+import type { Page } from '../content/pages.js';
 import type { CompileOutput, IslandSource } from '../mdx/compiler.js';
 import { compileSnippet, type CompileCache, type Deps } from '../render/page.js';
 import type { ServedFile } from '../site-handle.js';
@@ -20,8 +22,12 @@ function deps(site: LoadedSite, engines: Engines, cache: CompileCache): Deps {
   return { compiler: engines.compiler, cache, root: site.root, readFile: (f) => fs.readFile(f, 'utf8') };
 }
 
-/** Build: compiles every page and snippet up front (the cache keeps the results for the render). */
-export async function prepareBuildAssets(site: LoadedSite, engines: Engines, cache: CompileCache) {
+/**
+ * Build: compiles every page and snippet up front (the cache keeps the results for the render).
+ * `onTree` receives each page's parsed Markdown tree, once, for the Markdown export; the cache
+ * does not keep it.
+ */
+export async function prepareBuildAssets(site: LoadedSite, engines: Engines, cache: CompileCache, onTree?: (page: Page, tree: Root) => Promise<void>) {
   const d = deps(site, engines, cache);
   const classes = new Set<string>();
   const seen = new Set<string>();
@@ -36,10 +42,16 @@ export async function prepareBuildAssets(site: LoadedSite, engines: Engines, cac
   for (const page of site.content.pages.values()) {
     let compiled = cache.get(page.file);
     if (!compiled) {
-      compiled = engines.compiler.compile({ source: page.body, file: page.file, root: site.root, pageId: page.id });
+      compiled = engines.compiler.compile({ source: page.body, file: page.file, root: site.root, pageId: page.id, keepTree: !!onTree });
       cache.set(page.file, compiled);
     }
-    await collect(await compiled);
+    const out = await compiled;
+    if (out.tree) {
+      const tree = out.tree;
+      delete out.tree;
+      await onTree?.(page, tree);
+    }
+    await collect(out);
   }
   const tailwind = await tailwindAsset(classes);
   const entries = new Map<string, IslandSource[]>();
