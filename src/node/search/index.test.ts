@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeSearch, isNeededSearchFile, SearchIndex, searchFileType } from './index.js';
+import { closeSearch, isNeededSearchFile, SearchIndex, searchFileType, searchInput } from './index.js';
 
 afterAll(() => closeSearch());
 
@@ -25,6 +25,13 @@ describe('the Pagefind index', () => {
     expect(fragments.length).toBeGreaterThanOrEqual(2);
     await index.dispose();
   }, 30_000);
+
+  it('sends Pagefind only the article, in a bare document', () => {
+    const page = html('Alpha', '<p>queue retries</p>');
+    const input = searchInput(page);
+    expect(input).toBe('<!doctype html><html lang="en"><body><article class="article" data-pagefind-body=""><header><h1 data-pagefind-meta="title">Alpha</h1></header><div class="prose"><p>queue retries</p></div><nav class="prev-next">Previous Next</nav></article></body></html>');
+    expect(searchInput('<html><body><p>no article</p></body></html>')).toBe('<html><body><p>no article</p></body></html>');
+  });
 
   it('knows which bundle files the dialog needs and their types', () => {
     expect(isNeededSearchFile('pagefind.js')).toBe(true);
