@@ -71,3 +71,27 @@ describe('"On this page" scroll-spy', () => {
     await page.close();
   });
 });
+
+describe('breadcrumbs', () => {
+  it('show the navigation groups above the title, then the page', async () => {
+    const page = await open('/concepts/retries');
+    const crumbs = page.locator('.page-header nav.breadcrumbs[aria-label="Breadcrumb"] li');
+    expect(await crumbs.allInnerTexts()).toEqual(['Core concepts', 'Reliability', 'Retries']);
+    expect(await crumbs.last().getAttribute('aria-current')).toBe('page');
+    // Above the title, and visibly separated.
+    const nav = (await page.locator('.breadcrumbs').boundingBox())!;
+    const h1 = (await page.locator('.page-header h1').boundingBox())!;
+    expect(nav.y + nav.height).toBeLessThanOrEqual(h1.y);
+    expect(await crumbs.nth(1).evaluate((li) => getComputedStyle(li, '::before').content)).toContain('›');
+    await page.goto(server.url + '/guides/deploying');
+    expect(await page.locator('.breadcrumbs li').allInnerTexts()).toEqual(['Guides', 'Deploying workers']);
+    await page.close();
+  });
+
+  it('are absent on the home page', async () => {
+    const page = await open('/');
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('.breadcrumbs').count()).toBe(0);
+    await page.close();
+  });
+});

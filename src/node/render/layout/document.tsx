@@ -1,11 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ContentModel, NavNode, Page } from '../../content/pages.js';
+import type { ContentModel, Page } from '../../content/pages.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
 import { CtaLink, PageFeedback, SiteFooter } from './chrome.js';
+import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
 import { AnchorList, TabBar, VersionSelect } from './sections.js';
 import { themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
@@ -127,23 +128,6 @@ function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
   );
 }
 
-const groupCache = new WeakMap<ContentModel, Map<string, string>>();
-/** Title of the top-level group each page URL sits in (the eyebrow above the page title). */
-function groupOf(content: ContentModel, url: string): string | undefined {
-  let map = groupCache.get(content);
-  if (!map) {
-    map = new Map();
-    const walk = (nodes: NavNode[], title: string) => {
-      for (const n of nodes) {
-        if (n.kind === 'page') { if (!map!.has(n.url)) map!.set(n.url, title); } else walk(n.children, title);
-      }
-    };
-    for (const g of content.nav) walk(g.children, g.title);
-    groupCache.set(content, map);
-  }
-  return map.get(url);
-}
-
 export interface DocumentInput {
   site: SiteContext;
   page: Page;
@@ -171,7 +155,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const published = site.content.byUrl.get(page.url) === page;
   const seo = published ? seoHead(settings, site.content, page) : { tags: [] };
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
-  const eyebrow = groupOf(site.content, page.url);
+  const trail = pageTrail(site.content, page);
+  const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
   const favicon = settings.favicon;
   const faviconType = favicon ? ({ svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[favicon.split('.').pop()!.toLowerCase()] : undefined;
 
@@ -204,7 +189,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
           <article className="article" data-pagefind-body="">
             {mode !== 'custom' && (
               <header className="page-header">
-                {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+                <Breadcrumbs trail={trail} page={page} />
                 {published && <CopyPageButton href={markdownPath(page.url)} />}
                 <h1 data-pagefind-meta="title">{page.title}</h1>
                 {fm.description && <p className="description">{fm.description}</p>}
@@ -232,6 +217,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       {seo.canonical && <link rel="canonical" href={seo.canonical} />}
       {seo.tags.map((t) => <meta key={t.key} {...{ [t.attr]: t.key }} content={t.content} />)}
       {published && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
+      {breadcrumbLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbLd }} />}
       <meta name="generator" content="Kiln" />
       {favicon && <link rel="icon" href={favicon} type={faviconType} />}
       <script dangerouslySetInnerHTML={{ __html: themeScript(settings) }} />
