@@ -1,5 +1,7 @@
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../node/build/build.js';
+import { buildReport } from '../../node/build/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { normaliseSiteUrl } from '../../node/seo/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
@@ -27,6 +29,18 @@ export default async function run(dir: string, values: Record<string, unknown>):
   const errors = count(result.diagnostics, 'error');
   const warnings = count(result.diagnostics, 'warning');
   const line = `${result.pagesWritten} pages written, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s`;
+  const reportFlag = values.report as string | undefined;
+  if (reportFlag !== undefined) {
+    // Relative to where kiln runs, like any output path a shell user types.
+    const file = path.resolve(reportFlag);
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, JSON.stringify(buildReport(result, root, outDir), null, 2) + '\n');
+    } catch (error) {
+      printDiagnostics([diag('build/report-failed', { file: reportFlag, reason: (error as Error).message })], process.cwd());
+      return 1;
+    }
+  }
   if (result.ok) process.stderr.write(paint('green', `✓ ${line}`) + `\n  → ${path.relative(process.cwd(), outDir) || '.'}\n`);
   else process.stderr.write(paint('red', `✗ Build failed: ${line}`) + '\n  The previous output was left as it was.\n');
   return result.ok ? 0 : 1;

@@ -6,13 +6,16 @@ import { diag } from '../diagnostics/catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter } from '../output/write.js';
 import { outputPathForUrl } from '../../shared/urls.js';
-import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
-import { prepareBuildAssets } from '../site/page-assets.js';
+import { loadSite } from '../site/load.js';
+import { bundleIslands, islandsEntryName } from '../assets/islands.js';
+import { tailwindAsset } from '../assets/tailwind.js';
+import type { Page } from '../content/pages.js';
+import type { IslandSource } from '../mdx/compiler.js';
+import { applyOverrides, createPageProducer, TAILWIND_PLACEHOLDER, type PageProducer, type SiteOverrides } from './produce.js';
+import { defaultWorkers, WorkerPool } from './workers.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
-import { llmsPages } from '../markdown/llms.js';
-import { pageMarkdown } from '../markdown/export.js';
-import { closeSearch, isNeededSearchFile, isSearchable, SearchIndex, SEARCH_PATH } from '../search/index.js';
+import { closeSearch, isNeededSearchFile, SearchIndex, SEARCH_PATH } from '../search/index.js';
 import { BuildTimings } from './timings.js';
 
 export interface BuildOptions {
@@ -23,14 +26,26 @@ export interface BuildOptions {
   /** Public URL of the site (`--site`): canonical links, sitemap.xml, robots.txt. Overrides the settings. */
   site?: string;
   onProgress?: (done: number, total: number) => void;
+  /** Worker threads making pages (0: this thread only). Default: `defaultWorkers` (none below 150 pages). */
+  workers?: number;
   /** Stage timers, filled in as the build runs (`npm run bench`). */
   timings?: BuildTimings;
 }
+
+/** A page left out of the build, with the errors that stopped it. */
+export interface FailedPage {
+  url: string;
+  file: string;
+  errors: Diagnostic[];
+}
+
+const TAILWIND_LINK = new RegExp(`<link[^>]*href="${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
 
 export interface BuildSummary {
   ok: boolean;
   pagesWritten: number;
   pagesFailed: number;
+  failedPages: FailedPage[];
   assetsCopied: number;
   diagnostics: Diagnostic[];
   ms: number;
@@ -45,13 +60,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir);
+  const failedPages: FailedPage[] = [];
   const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
-    ({ ok, pagesWritten, pagesFailed, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+    ({ ok, pagesWritten, pagesFailed, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
 
   const t = options.timings ?? new BuildTimings();
   const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
   if (!site) return summary(false, diagnostics);
-  if (options.site) site.settings.siteUrl = options.site.replace(/\/+$/, '');
+  const overrides: SiteOverrides = { siteUrl: options.site };
+  applyOverrides(site, overrides);
 
   const writer = new OutputWriter(outDir);
   const onSignal = () => {
@@ -60,46 +77,65 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  let pool: WorkerPool | undefined;
   try {
     await writer.begin();
-    const engines = createEngines();
-    const cache = mapCache();
-    // Tailwind needs every page's classes before the first page links the stylesheet.
-    // Each page's Markdown (`<url>.md`, llms-full.txt) is made from the tree its compile parsed.
-    const markdown = new Map<string, string>();
-    const exported = new Set(llmsPages(site.content));
-    const pageAssets = await t.time('compile+tailwind', () =>
-      prepareBuildAssets(site, engines, cache, async (page, tree) => {
-        if (exported.has(page)) markdown.set(page.url, await pageMarkdown(page, { root }, tree));
-      }),
-    );
-    const pagesStarted = performance.now();
     const pages = [...site.content.pages.values()];
+    const workers = options.workers ?? defaultWorkers(pages.length);
+    // Worker threads when the site is big enough to repay starting them; this thread if they fail.
+    if (workers > 0) pool = await t.time('workers-start', () => WorkerPool.start(workers, { root, exclude: [outDir], overrides }).catch(() => undefined));
+    let local: PageProducer | undefined;
+    const here = () => (local ??= createPageProducer(site));
+    const produce = (page: Page) => (pool ? pool.produce(page).catch(() => here().produce(page)) : here().produce(page));
+
+    const pagesStarted = performance.now();
     let written = 0;
     let failed = 0;
     let done = 0;
     const features = new Set<PageFeature>();
+    const classes = new Set<string>();
+    const islands = new Map<string, IslandSource[]>();
+    const markdown = new Map<string, string>();
+    /** Pages that link the Tailwind sheet, whose URL is known once every page is made. */
+    const linkTailwind: string[] = [];
     const search = new SearchIndex();
-    // Compilation is CPU-bound; a small window overlaps the file writes without piling up memory.
+    // Enough pages in flight to keep every worker busy while this thread writes and indexes.
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
-        const result = await t.time('render', () => buildPage(site, page, engines, cache));
+        const result = await t.time('produce', () => produce(page));
         diagnostics.push(...result.diagnostics);
-        for (const f of result.features ?? []) features.add(f);
+        for (const f of result.features) features.add(f);
+        for (const c of result.classes) classes.add(c);
+        if (result.islands.length) islands.set(islandsEntryName(result.islands), result.islands);
+        if (result.markdown !== undefined) markdown.set(page.url, result.markdown);
         if (result.html) {
-          await t.time('write', () => writer.write(outputPathForUrl(page.url), result.html!));
-          if (isSearchable(page)) await t.time('search-add', () => search.add(page.url, result.html!));
-          if (site.content.byUrl.get('/') === page && page.url !== '/') await writer.write('index.html', result.html);
+          const files = [outputPathForUrl(page.url)];
+          if (site.content.byUrl.get('/') === page && page.url !== '/') files.push('index.html');
+          for (const file of files) await t.time('write', () => writer.write(file, result.html!));
+          if (result.html.includes(TAILWIND_PLACEHOLDER)) linkTailwind.push(...files);
+          if (result.search) await t.time('search-add', () => search.add(page.url, result.search!));
           written++;
         } else failed++;
         options.onProgress?.(++done, pages.length);
       }
     };
-    await Promise.all(Array.from({ length: 4 }, worker));
+    await Promise.all(Array.from({ length: pool ? pool.size * 2 + 1 : 4 }, worker));
     t.add('pages-total', performance.now() - pagesStarted);
-    let mark = performance.now();
+    await pool?.close();
+    pool = undefined;
 
+    let mark = performance.now();
+    // The Tailwind sheet holds every page's classes (readers download it once); its hashed URL goes
+    // into the pages that use it, or their link goes when no class was a utility.
+    const tailwind = await tailwindAsset(classes);
+    for (const file of linkTailwind) {
+      await writer.rewrite(file, (html) => (tailwind ? html.replaceAll(TAILWIND_PLACEHOLDER, tailwind.url) : html.replace(TAILWIND_LINK, '')));
+    }
+    if (tailwind) await writer.write(tailwind.url.slice(1), tailwind.body);
+    t.add('tailwind', performance.now() - mark);
+
+    mark = performance.now();
     for (const rel of site.files.assets) await writer.copy(path.join(root, rel), rel);
     const assets = clientAssets();
     for (const a of [assets.css, assets.js]) await writer.write(a.url.slice(1), a.body);
@@ -108,11 +144,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const f of site.navFiles()) await writer.write(f.url.slice(1), f.body);
     // KaTeX and Mermaid files, only when some page uses them (see assets/vendor-assets.ts).
     for (const f of features) for (const v of vendorFiles(f)) await writer.copy(v.file, v.url.slice(1));
-    // The Tailwind stylesheet and the islands' bundles, when some page needs them (site/page-assets.ts).
-    const extra = await pageAssets.files();
+    // The islands' bundles, one entry per page that has islands and a shared React chunk.
+    try {
+      for (const a of await bundleIslands([...islands.values()])) await writer.write(a.url.slice(1), a.body);
+    } catch (error) {
+      diagnostics.push(diag('islands/bundle-failed', { reason: (error as Error).message.split('\n')[0]! }));
+    }
     t.add('static-assets', performance.now() - mark);
-    diagnostics.push(...extra.diagnostics);
-    for (const a of extra.files) await writer.write(a.url.slice(1), a.body);
     // The search bundle (Pagefind) under /_kiln/search/.
     mark = performance.now();
     for (const f of await search.files()) if (isNeededSearchFile(f.path)) await writer.write(SEARCH_PATH.slice(1) + f.path, f.content);
@@ -135,6 +173,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
     return summary(false, diagnostics);
   } finally {
+    await pool?.close();
     await closeSearch();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -147,6 +147,11 @@ export const catalogue = {
     message: ({ reason }) => `The site could not be written: ${reason}`,
     hint: () => 'The previous output was left as it was. Check that the output folder is writable.',
   }),
+  'build/report-failed': entry<{ file: string; reason: string }>({
+    severity: 'error',
+    message: ({ file, reason }) => `The build report could not be written to ${file}: ${reason}`,
+    hint: () => 'Give `--report` a file path in a writable folder (it is relative to the current folder).',
+  }),
   'search/index-failed': entry<{ reason: string }>({
     severity: 'warning',
     message: ({ reason }) => `The search index could not be built: ${reason}`,

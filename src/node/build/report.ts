@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { BuildSummary } from './build.js';
+
+/** One diagnostic as the report writes it: paths relative to the project, positions explicit. */
+export interface ReportFinding {
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  code: string;
+  message: string;
+}
+
+/** `kiln build --report <file>`: the summary the build prints, as JSON with stable field names. */
+export interface BuildReport {
+  root: string;
+  outDir: string;
+  ok: boolean;
+  pages: { written: number; failed: number };
+  /** Each page left out, with the (first) error that stopped it: file:line:column and reason. */
+  failed: { url: string; file: string | null; line: number | null; column: number | null; code: string | null; reason: string | null }[];
+  errors: { total: number; byCode: Record<string, number> };
+  warnings: { total: number; byCode: Record<string, number> };
+  notes: { total: number; byCode: Record<string, number> };
+  filesCopied: number;
+  ms: number;
+  diagnostics: (ReportFinding & { severity: Diagnostic['severity'] })[];
+}
+
+export function buildReport(summary: BuildSummary, root: string, outDir: string): BuildReport {
+  const rel = (file: string | undefined) => (file ? path.relative(root, file).split(path.sep).join('/') : null);
+  const finding = (d: Diagnostic): ReportFinding => ({ file: rel(d.file), line: d.line ?? null, column: d.column ?? null, code: d.code, message: d.message });
+  const tally = (severity: Diagnostic['severity']) => {
+    const byCode: Record<string, number> = {};
+    let total = 0;
+    for (const d of summary.diagnostics) {
+      if (d.severity !== severity) continue;
+      byCode[d.code] = (byCode[d.code] ?? 0) + 1;
+      total++;
+    }
+    // Codes in a fixed order so reports diff cleanly.
+    return { total, byCode: Object.fromEntries(Object.entries(byCode).sort(([a], [b]) => a.localeCompare(b))) };
+  };
+  const failed = summary.failedPages
+    .map((p) => {
+      const error = p.errors[0];
+      return { url: p.url, file: rel(error?.file ?? p.file), line: error?.line ?? null, column: error?.column ?? null, code: error?.code ?? null, reason: error?.message ?? null };
+    })
+    .sort((a, b) => a.url.localeCompare(b.url));
+  return {
+    root,
+    outDir,
+    ok: summary.ok,
+    pages: { written: summary.pagesWritten, failed: summary.pagesFailed },
+    failed,
+    errors: tally('error'),
+    warnings: tally('warning'),
+    notes: tally('info'),
+    filesCopied: summary.assetsCopied,
+    ms: summary.ms,
+    diagnostics: summary.diagnostics.map((d) => ({ ...finding(d), severity: d.severity })),
+  };
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildReport } from '../../src/node/build/report.js';
+import { kiln, tempDir, type KilnRun } from './helpers.js';
+
+// `kiln build --report <file>`: the printed summary as JSON, for CI and the compatibility test.
+let site: ReturnType<typeof tempDir>;
+let run: KilnRun;
+let report: BuildReport;
+
+beforeAll(async () => {
+  site = tempDir();
+  const at = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(site.dir, rel)), { recursive: true });
+    writeFileSync(path.join(site.dir, rel), text);
+  };
+  at('docs.json', JSON.stringify({ name: 'Report', colors: { primary: '#0D9373' }, navigation: [{ group: 'Docs', pages: ['index', 'broken', 'odd'] }] }));
+  at('index.mdx', '---\ntitle: Home\n---\n\nHello.\n');
+  at('broken.mdx', '---\ntitle: Broken\n---\n\nText\n\n<Card title="x">\nnever closed\n');
+  at('odd.mdx', '---\ntitle: Odd\n---\n\n<Sparkle />\n\n<Glitter />\n');
+  at('images/a.png', 'not really a png');
+  run = await kiln(['build', site.dir, '--out', path.join(site.dir, 'dist'), '--report', 'reports/kiln.json'], { cwd: site.dir });
+  report = JSON.parse(readFileSync(path.join(site.dir, 'reports/kiln.json'), 'utf8')) as BuildReport;
+});
+
+afterAll(() => site?.cleanup());
+
+describe('kiln build --report', () => {
+  it('writes the same figures the build prints', () => {
+    expect(run.code, run.stderr).toBe(0);
+    const printed = /✓ (\d+) pages written, (\d+) failed, (\d+) files copied; (\d+) errors, (\d+) warnings/.exec(run.stderr);
+    expect(printed, run.stderr).not.toBeNull();
+    const [, written, failed, copied, errors, warnings] = printed!.map(Number);
+    expect(report).toMatchObject({ ok: true, pages: { written, failed }, filesCopied: copied, errors: { total: errors }, warnings: { total: warnings } });
+    expect(report.pages).toEqual({ written: 2, failed: 1 });
+    expect(report.filesCopied).toBe(1);
+    expect(report.root).toBe(site.dir);
+    expect(report.outDir).toBe(path.join(site.dir, 'dist'));
+    expect(report.ms).toBeGreaterThan(0);
+  });
+
+  it('names each failed page with file:line:column and the reason', () => {
+    expect(report.failed).toEqual([
+      { url: '/broken', file: 'broken.mdx', line: 7, column: 1, code: 'page/compile-failed', reason: 'The page could not be compiled: Expected a closing tag for `<Card>`' },
+    ]);
+  });
+
+  it('counts warnings and errors by code and lists every diagnostic', () => {
+    expect(report.warnings.byCode).toEqual({ 'page/unknown-component': 2 });
+    expect(report.errors.byCode).toEqual({ 'page/compile-failed': 1 });
+    const unknown = report.diagnostics.filter((d) => d.code === 'page/unknown-component');
+    expect(unknown.map((d) => [d.file, d.line, d.column, d.severity])).toEqual([
+      ['odd.mdx', 5, 1, 'warning'],
+      ['odd.mdx', 7, 1, 'warning'],
+    ]);
+  });
+
+  it('reports a report file it cannot write as a catalogued error', async () => {
+    const r = await kiln(['build', site.dir, '--out', path.join(site.dir, 'dist'), '--report', path.join(site.dir, 'index.mdx', 'x.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error  build/report-failed  The build report could not be written to ');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
