@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kiln, launchBrowser, scratchCopy, startKiln, starter, type KilnServer } from './helpers.js';
 
-// Reading aids on the built example (a scratch copy): "On this page" scroll-spy and breadcrumbs.
+// Reading aids on the built example (a scratch copy, made a git checkout with one dated commit):
+// "On this page" scroll-spy, breadcrumbs, the last-updated date.
 let browser: Browser;
 let server: KilnServer;
 let site: { dir: string; cleanup: () => void };
@@ -12,6 +15,15 @@ let out: string;
 beforeAll(async () => {
   site = scratchCopy(starter);
   out = path.join(site.dir, 'dist');
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=Kiln', '-c', 'user.email=kiln@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: site.dir, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_DATE: '2026-11-03T12:00:00Z', GIT_COMMITTER_DATE: '2026-11-03T12:00:00Z' },
+    });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'docs');
+  // A page written after the commit has no date.
+  writeFileSync(path.join(site.dir, 'draft.mdx'), '---\ntitle: Draft\n---\n\nNot committed yet.\n');
   const result = await kiln(['build', site.dir, '--out', out]);
   expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
   server = await startKiln(['preview', site.dir, '--out', out, '--port', '4701']);
@@ -92,6 +104,28 @@ describe('breadcrumbs', () => {
     const page = await open('/');
     expect(await page.locator('h1').count()).toBe(1);
     expect(await page.locator('.breadcrumbs').count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('last updated', () => {
+  it('shows the date of the last commit that changed the page, at the bottom', async () => {
+    const page = await open('/guides/deploying');
+    const updated = page.locator('.page-feedback .last-updated');
+    expect(await updated.innerText()).toBe('Last updated Nov 3, 2026');
+    expect(await updated.locator('time').getAttribute('datetime')).toBe('2026-11-03T12:00:00Z');
+    // Below the content, beside the feedback links.
+    const prose = (await page.locator('.prose').boundingBox())!;
+    expect((await updated.boundingBox())!.y).toBeGreaterThan(prose.y + prose.height);
+    expect(await page.locator('meta[property="article:modified_time"]').getAttribute('content')).toBe('2026-11-03T12:00:00Z');
+    await page.close();
+  });
+
+  it('is absent for a file git does not track', async () => {
+    const page = await open('/draft');
+    expect(await page.locator('h1').innerText()).toBe('Draft');
+    expect(await page.locator('.last-updated').count()).toBe(0);
+    expect(readFileSync(path.join(out, 'draft.html'), 'utf8')).not.toContain('article:modified_time');
     await page.close();
   });
 });

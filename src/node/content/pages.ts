@@ -24,6 +24,8 @@ export interface Page {
   /** Label in the sidebar: `sidebarTitle`, else `title`. */
   navTitle: string;
   inNav: boolean;
+  /** When the source file last changed, from git (builds in a git checkout; content/git-dates.ts). */
+  lastModified?: Date;
 }
 
 export interface NavPageNode {

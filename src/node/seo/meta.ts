@@ -1,5 +1,6 @@
 import type { ContentModel, Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
+import { isoDate } from '../content/git-dates.js';
 import { absolute, canonicalPath } from './urls.js';
 
 export interface MetaTag {
@@ -52,6 +53,8 @@ export function seoHead(settings: Settings, content: ContentModel, page: Page): 
     'twitter:title': page.title,
     'twitter:description': description,
     'twitter:image': image && absolute(siteUrl, image),
+    // When git dated the page (content/git-dates.ts).
+    'article:modified_time': page.lastModified && isoDate(page.lastModified),
   };
   for (const [k, v] of Object.entries(derived)) if (v !== undefined && !(tags.has(k) && k === 'og:site_name')) tags.set(k, v);
   // Front matter overrides: any og:* or twitter:* key with a text value.

@@ -1,5 +1,6 @@
 import type { ContentModel, Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
+import { isoDate } from '../content/git-dates.js';
 import { absolute, canonicalPath, escapeXml, pagesInOrder } from './urls.js';
 
 /**
@@ -10,11 +11,19 @@ export function indexablePages(content: ContentModel, settings: Pick<Settings, '
   return pagesInOrder(content).filter((p) => !p.frontMatter.noindex && (p.inNav || settings.indexHiddenPages || content.byUrl.get('/') === p));
 }
 
-/** sitemap.xml (sitemaps.org 0.9): one `<url>` per indexable page, absolute, home page first. */
+/**
+ * sitemap.xml (sitemaps.org 0.9): one `<url>` per indexable page, absolute, home page first, with
+ * `<lastmod>` when git dated the page.
+ */
 export function sitemapXml(siteUrl: string, content: ContentModel, settings: Pick<Settings, 'indexHiddenPages'>): string {
-  const paths = [...new Set(indexablePages(content, settings).map((p) => canonicalPath(content, p)))];
+  const byPath = new Map<string, Page>();
+  for (const p of indexablePages(content, settings)) if (!byPath.has(canonicalPath(content, p))) byPath.set(canonicalPath(content, p), p);
+  const paths = [...byPath.keys()];
   paths.sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : 0));
-  const urls = paths.map((p) => `  <url><loc>${escapeXml(absolute(siteUrl, p))}</loc></url>`);
+  const urls = paths.map((p) => {
+    const modified = byPath.get(p)!.lastModified;
+    return `  <url><loc>${escapeXml(absolute(siteUrl, p))}</loc>${modified ? `<lastmod>${isoDate(modified)}</lastmod>` : ''}</url>`;
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

@@ -4,6 +4,7 @@ import { clientAssets } from '../assets/client-assets.js';
 import { loadContent, type ContentModel } from '../content/pages.js';
 import { buildSections } from '../content/sections.js';
 import { findRepository } from '../content/repository.js';
+import { gitLastModified } from '../content/git-dates.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -62,6 +63,12 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const files = await scanProject(root, options.exclude);
   let openapi: LoadedOpenApi | undefined;
   const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api)));
+  // Builds date each page from git: one `git log` for the whole folder (dev skips it).
+  if (!options.dev) {
+    const source = (p: Page) => p.relPath.split('#')[0]!;
+    const dates = await gitLastModified(root, new Set([...content.pages.values()].map(source)));
+    for (const page of content.pages.values()) page.lastModified = dates.get(source(page));
+  }
   const assets = clientAssets();
   const sections = buildSections(settings, content);
   const { feedback } = settings;

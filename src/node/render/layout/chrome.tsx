@@ -1,5 +1,6 @@
 import { parseGithubRepo, editUrl, issueUrl, type Repository } from '../../content/repository.js';
 import type { Page } from '../../content/pages.js';
+import { formatDate, isoDate } from '../../content/git-dates.js';
 import { FaIcon } from '../../icons/Icon.js';
 import type { CtaButton, Settings } from '../../settings/types.js';
 import { ExternalIcon } from './icons.js';
@@ -72,21 +73,31 @@ export function SiteFooter({ settings }: { settings: Settings }) {
   );
 }
 
-/** "Suggest edits" and "Raise issue" under the page, when enabled and the repository is known. */
+/**
+ * Under the page: "Suggest edits" and "Raise issue" (when enabled and the repository is known) and
+ * "Last updated" (when git dated the page; see content/git-dates.ts).
+ */
 export function PageFeedback({ settings, repository, page }: { settings: Settings; repository?: Repository; page: Page }) {
   const { suggestEdit, raiseIssue } = settings.feedback;
-  if (!repository || (!suggestEdit && !raiseIssue) || !/\.mdx?$/.test(page.relPath)) return null;
+  const links = !!repository && (suggestEdit || raiseIssue) && /\.mdx?$/.test(page.relPath);
+  const updated = page.lastModified;
+  if (!links && !updated) return null;
   return (
     <div className="page-feedback">
-      {suggestEdit && (
+      {links && suggestEdit && (
         <a href={editUrl(repository, page.relPath)} {...externalProps}>
           <FaIcon name="pen-to-square" type="regular" /> Suggest edits <ExternalIcon />
         </a>
       )}
-      {raiseIssue && (
+      {links && raiseIssue && (
         <a href={issueUrl(repository, page.title, page.url)} {...externalProps}>
           <FaIcon name="circle-exclamation" type="solid" /> Raise issue <ExternalIcon />
         </a>
+      )}
+      {updated && (
+        <p className="last-updated" data-pagefind-ignore="">
+          Last updated <time dateTime={isoDate(updated)}>{formatDate(updated)}</time>
+        </p>
       )}
     </div>
   );
