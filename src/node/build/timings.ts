@@ -6,8 +6,9 @@
  */
 export type BuildStage =
   | 'settings+content'
-  | 'compile+tailwind'
-  | 'render'
+  | 'workers-start'
+  | 'produce'
+  | 'tailwind'
   | 'write'
   | 'search-add'
   | 'pages-total'

@@ -31,6 +31,12 @@ export class OutputWriter {
     await fs.writeFile(abs, data);
   }
 
+  /** Changes a file already written (the build fills in URLs known only at the end). */
+  async rewrite(rel: string, change: (text: string) => string): Promise<void> {
+    const abs = path.join(this.tmp, rel);
+    await fs.writeFile(abs, change(await fs.readFile(abs, 'utf8')));
+  }
+
   async copy(fromAbs: string, rel: string): Promise<void> {
     const abs = path.join(this.tmp, rel);
     await this.ensureDir(path.dirname(abs));

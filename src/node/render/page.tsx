@@ -29,6 +29,9 @@ export interface PageResult {
   diagnostics: Diagnostic[];
   /** Features of the page and its snippets that need extra assets (written by the build when used). */
   features?: PageFeature[];
+  /** Tailwind candidates and island code of the page and its snippets (the build makes their assets). */
+  classes?: string[];
+  islands?: IslandSource[];
 }
 
 export interface Deps {
@@ -123,7 +126,7 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     // Endpoint pages (render/api/): parameters and schemas around the body, generated examples in the side column.
     const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter) : { html: bodyHtml, aside: bodyAside };
     const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });
-    return { html, diagnostics, features: [...features] };
+    return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, { file: page.file }));

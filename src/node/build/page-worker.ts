@@ -1,0 +1,42 @@
+/**
+ * A build worker thread: loads the site itself (settings, pages, OpenAPI: cheap next to compiling),
+ * creates its own compiler and highlighter once, then produces the pages it is sent, one message
+ * each. See workers.ts for the other side.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadSite } from '../site/load.js';
+import { applyOverrides, createPageProducer, type PageProducer, type SiteOverrides } from './produce.js';
+
+export interface WorkerInput {
+  root: string;
+  exclude: string[];
+  overrides: SiteOverrides;
+}
+export type WorkerRequest = { seq: number; file: string };
+export type WorkerReply = { ready: true } | { failed: string } | { seq: number; page?: import('./produce.js').ProducedPage; error?: string };
+
+const input = workerData as WorkerInput;
+const port = parentPort!;
+
+async function start(): Promise<void> {
+  const { site } = await loadSite({ root: input.root, dev: false, exclude: input.exclude });
+  if (!site) {
+    port.postMessage({ failed: 'the settings could not be loaded' } satisfies WorkerReply);
+    return;
+  }
+  applyOverrides(site, input.overrides);
+  const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
+  const producer: PageProducer = createPageProducer(site);
+  port.on('message', async ({ seq, file }: WorkerRequest) => {
+    const page = byFile.get(file);
+    try {
+      if (!page) throw new Error(`no page ${file} in this worker's copy of the site`);
+      port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
+    } catch (error) {
+      port.postMessage({ seq, error: (error as Error).message } satisfies WorkerReply);
+    }
+  });
+  port.postMessage({ ready: true } satisfies WorkerReply);
+}
+
+start().catch((error: unknown) => port.postMessage({ failed: (error as Error).message } satisfies WorkerReply));

@@ -1,0 +1,83 @@
+import type { Root } from 'mdast';
+import { islandsEntryUrl } from '../assets/islands.js';
+import type { Page } from '../content/pages.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { pageMarkdown } from '../markdown/export.js';
+import { llmsPages } from '../markdown/llms.js';
+import type { IslandSource, PageFeature } from '../mdx/compiler.js';
+import { isSearchable, searchInput } from '../search/index.js';
+import { buildPage, createEngines, mapCache, type Engines, type LoadedSite } from '../site/load.js';
+
+/**
+ * Stages 3 and 4 of a build for one page at a time: compile, render, and everything else made from
+ * the page alone (its Markdown export, its search input). The same code runs in the build's own
+ * thread and in each worker thread (`workers.ts`); what comes out is plain data, so it crosses
+ * threads as it is.
+ */
+export interface ProducedPage {
+  /** The HTML document; absent when the page failed. Links the site's Tailwind sheet as `TAILWIND_PLACEHOLDER`. */
+  html?: string;
+  /** What Pagefind indexes; absent for pages left out of search. */
+  search?: string;
+  /** The page as Markdown (`<url>.md`); absent when not exported or when its compile failed. */
+  markdown?: string;
+  diagnostics: Diagnostic[];
+  features: PageFeature[];
+  classes: string[];
+  islands: IslandSource[];
+}
+
+/**
+ * Stands for the Tailwind stylesheet's URL in pages until the build has every page's classes:
+ * the sheet is content-hashed, and pages are written as they are made. The build rewrites the
+ * pages that carry it (`build.ts`).
+ */
+export const TAILWIND_PLACEHOLDER = '/_kiln/assets/tailwind.__kiln-tailwind__.css';
+
+/** Settings a build changes after loading (`--site`); a worker applies the same to its own copy. */
+export interface SiteOverrides {
+  siteUrl?: string;
+}
+
+export function applyOverrides(site: LoadedSite, overrides: SiteOverrides): void {
+  if (overrides.siteUrl) site.settings.siteUrl = overrides.siteUrl.replace(/\/+$/, '');
+}
+
+export interface PageProducer {
+  produce(page: Page): Promise<ProducedPage>;
+}
+
+/** Produces the pages of `site` in this thread. Pages are rendered once, so their compiled code is dropped after. */
+export function createPageProducer(site: LoadedSite, engines: Engines = createEngines()): PageProducer {
+  const cache = mapCache();
+  const exported = new Set(llmsPages(site.content));
+  site.context.pageAssets = async ({ classes, islands }) => ({
+    styles: classes.length ? [TAILWIND_PLACEHOLDER] : undefined,
+    modules: islands.length ? [islandsEntryUrl(islands)] : undefined,
+  });
+  return {
+    async produce(page) {
+      let tree: Root | undefined;
+      if (!cache.get(page.file)) {
+        const keepTree = exported.has(page);
+        cache.set(page.file, engines.compiler.compile({ source: page.body, file: page.file, root: site.root, pageId: page.id, keepTree }).then((out) => {
+          tree = out.tree;
+          delete out.tree;
+          return out;
+        }));
+      }
+      const result = await buildPage(site, page, engines, cache);
+      cache.delete(page.file);
+      const markdown = tree ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
+      return {
+        html: result.html,
+        search: result.html && isSearchable(page) ? searchInput(result.html) : undefined,
+        markdown,
+        diagnostics: result.diagnostics,
+        features: result.features ?? [],
+        classes: result.classes ?? [],
+        islands: result.islands ?? [],
+      };
+    },
+  };
+}
