@@ -129,3 +129,41 @@ describe('last updated', () => {
     await page.close();
   });
 });
+
+describe('changelog feed', () => {
+  it('is linked from the changelog page and lists one well-formed item per Update', async () => {
+    const page = await open('/changelog');
+    const href = await page.locator('head link[rel="alternate"][type="application/rss+xml"]').getAttribute('href');
+    expect(href).toBe('/changelog/rss.xml');
+    // The "Subscribe" link in the page points at the same feed.
+    expect(await page.locator('.prose a', { hasText: 'RSS feed' }).getAttribute('href')).toBe(href);
+    const updates = await page.locator('section.update').evaluateAll((s) => s.map((el) => el.id));
+    const feed = await page.evaluate(async (url) => {
+      const res = await fetch(url);
+      const xml = new DOMParser().parseFromString(await res.text(), 'application/xml');
+      return {
+        type: res.headers.get('content-type'),
+        error: xml.querySelector('parsererror')?.textContent ?? null,
+        channel: xml.querySelector('channel > title')?.textContent,
+        items: Array.from(xml.querySelectorAll('item'), (i) => ({
+          title: i.querySelector('title')?.textContent,
+          link: i.querySelector('link')?.textContent,
+          date: i.querySelector('pubDate')?.textContent,
+          description: i.querySelector('description')?.textContent,
+        })),
+      };
+    }, href!);
+    expect(feed.error).toBeNull();
+    expect(feed.type).toMatch(/xml/);
+    expect(feed.channel).toBe('Changelog - Emberline');
+    expect(updates.length).toBeGreaterThanOrEqual(3);
+    // Absolute: the example gives its site URL (`metadata.og:url`).
+    expect(feed.items.map((i) => i.link)).toEqual(updates.map((id) => `https://docs.emberline.dev/changelog#${id}`));
+    expect(feed.items[0]).toMatchObject({ title: 'March 2025', date: 'Sat, 01 Mar 2025 00:00:00 GMT' });
+    expect(feed.items[0]!.description).toContain('<h2>Typed queues and deprecations</h2>');
+    // Pages without Update have no feed.
+    await page.goto(server.url + '/guides/deploying');
+    expect(await page.locator('link[type="application/rss+xml"]').count()).toBe(0);
+    await page.close();
+  });
+});

@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
+import { isGeneratedPath } from '../seo/outputs.js';
 import { createEngines, loadSite, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT, contrastPairs } from './contrast.js';
@@ -209,7 +210,7 @@ function checkReference(site: LoadedSite, c: Checked, ref: MdxFacts['references'
   if (!isLink || hasExtension) {
     const rel = target.replace(/^\/+/, '');
     if (files.assets.includes(rel) || existsSync(path.join(root, rel))) return [];
-    if (isLink && (content.byUrl.has(target) || redirectMatches(settings, target))) return [];
+    if (isLink && (content.byUrl.has(target) || redirectMatches(settings, target) || isGeneratedPath(site, target))) return [];
     return [diag('check/missing-file', { reference: value, target: target }, where)];
   }
   const page = content.byUrl.get(target);

@@ -9,6 +9,7 @@ import { searchUiAsset } from '../search/ui-asset.js';
 import { playgroundAsset } from '../render/api/playground.js';
 import type { LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
+import { feedPages, feedPath, rssXml } from './rss.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { markdownPath } from './urls.js';
 
@@ -21,6 +22,7 @@ export interface GeneratedFile {
 
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
+const RSS = 'application/rss+xml; charset=utf-8';
 export const PAGE_LIST_PATH = '/_kiln/pages.json';
 
 /** The small page list the 404 page suggests from: `[{u: url, t: title}]`. */
@@ -40,6 +42,16 @@ function pageForMarkdown(site: LoadedSite, pathname: string): Page | undefined {
   return page && !page.frontMatter.noindex ? page : undefined;
 }
 
+/**
+ * Whether a build writes a file at `pathname` besides the pages and project files (`kiln check`
+ * accepts links to them): llms.txt, each page's Markdown, changelog feeds, sitemap and robots.txt.
+ */
+export function isGeneratedPath(site: LoadedSite, pathname: string): boolean {
+  if (pathname === '/llms.txt' || pathname === '/llms-full.txt' || pageForMarkdown(site, pathname)) return true;
+  if (site.settings.siteUrl && (pathname === '/sitemap.xml' || pathname === '/robots.txt')) return true;
+  return pathname.endsWith('/rss.xml') && feedPages(site.content, site.settings.siteUrl).some((p) => feedPath(p.url) === pathname);
+}
+
 /** One generated file by URL path (dev server), or undefined. */
 export async function generatedFile(site: LoadedSite, pathname: string): Promise<GeneratedFile | undefined> {
   const ui = searchUiAsset();
@@ -54,13 +66,17 @@ export async function generatedFile(site: LoadedSite, pathname: string): Promise
   }
   const page = pageForMarkdown(site, pathname);
   if (page) return { path: pathname, type: MARKDOWN, body: await markdownOf(site, page) };
+  if (pathname.endsWith('/rss.xml')) {
+    const feed = feedPages(site.content, site.settings.siteUrl).find((p) => feedPath(p.url) === pathname);
+    if (feed) return { path: pathname, type: RSS, body: rssXml(site.settings, feed) };
+  }
   return undefined;
 }
 
 /**
  * All generated files of a build: the search dialog script, the 404 page list, each page as
- * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, and, when the site URL is
- * known, sitemap.xml and robots.txt.
+ * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, the RSS feed of each
+ * changelog page, and, when the site URL is known, sitemap.xml and robots.txt.
  */
 export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string> } = {}): Promise<GeneratedFile[]> {
   const { settings, content } = site;
@@ -82,6 +98,7 @@ export async function siteOutputs(site: LoadedSite, options: { markdown?: Readon
   for (const r of redirectPages(settings.redirects, content, settings.siteUrl)) files.push({ path: '/' + r.path, type: 'text/html', body: r.html });
   const rules = redirectsFile(settings.redirects);
   if (rules) files.push({ path: '/_redirects', type: TEXT, body: rules });
+  for (const page of feedPages(content, settings.siteUrl)) files.push({ path: feedPath(page.url), type: RSS, body: rssXml(settings, page) });
   if (settings.siteUrl) {
     files.push({ path: '/sitemap.xml', type: 'application/xml', body: sitemapXml(settings.siteUrl, content, settings) });
     files.push({ path: '/robots.txt', type: TEXT, body: robotsTxt(settings.siteUrl) });

@@ -12,6 +12,7 @@ import { themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
 import { seoHead } from '../../seo/meta.js';
 import { markdownPath } from '../../seo/urls.js';
+import { feedItems, feedPath } from '../../seo/rss.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
@@ -157,6 +158,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
   const trail = pageTrail(site.content, page);
   const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
+  // A changelog page links its feed (seo/rss.ts).
+  const feed = published && !fm.noindex && feedItems(page, settings.siteUrl).length > 0;
   const favicon = settings.favicon;
   const faviconType = favicon ? ({ svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[favicon.split('.').pop()!.toLowerCase()] : undefined;
 
@@ -217,6 +220,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       {seo.canonical && <link rel="canonical" href={seo.canonical} />}
       {seo.tags.map((t) => <meta key={t.key} {...{ [t.attr]: t.key }} content={t.content} />)}
       {published && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
+      {feed && <link rel="alternate" type="application/rss+xml" title={`${page.title} - ${settings.name}`} href={feedPath(page.url)} />}
       {breadcrumbLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbLd }} />}
       <meta name="generator" content="Kiln" />
       {favicon && <link rel="icon" href={favicon} type={faviconType} />}

@@ -1,0 +1,189 @@
+/**
+ * An RSS 2.0 feed for each changelog page (a page that uses `<Update>`), at the page's URL +
+ * `/rss.xml` as Mintlify publishes it (`/changelog` → `/changelog/rss.xml`; the home page's is
+ * `/rss.xml`). One item per top-level Update: its label (or `rss.title`) as the title, a link to
+ * its anchor, its description and content (or `rss.description`) as HTML, its tags as categories
+ * and a date when the label is one (`2024-10-11`, `March 2025`, `Nov 3, 2024`).
+ */
+import type { Program } from 'estree';
+import type { Nodes as HastNodes } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Nodes, Parent, Root, RootContent } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import { toHast } from 'mdast-util-to-hast';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { ContentModel, Page } from '../content/pages.js';
+import { resolveLink } from '../markdown/export.js';
+import remarkMath from '../mdx/plugins/remark-math.js';
+import { updateId } from '../mdx/plugins/remark-update-toc.js';
+import type { Settings } from '../settings/types.js';
+import { absolute, escapeXml } from './urls.js';
+
+export interface FeedItem {
+  title: string;
+  /** Anchor of the Update on its page (`march-2025`). */
+  id: string;
+  /** HTML: the description, then the content. */
+  html: string;
+  tags: string[];
+  date?: Date;
+}
+
+/** Where the feed of the page at `url` is published. */
+export function feedPath(url: string): string {
+  return url === '/' ? '/rss.xml' : `${url}/rss.xml`;
+}
+
+const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
+const MAY_HAVE_UPDATES = /<Update[\s>/]/;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const month = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+
+/** A label that is a date: `2024-10-11`, `2024-10`, `March 2025`, `Nov 3, 2024`, `3 November 2024` (UTC). */
+export function labelDate(label: string): Date | undefined {
+  const s = label.trim();
+  let y: number, m: number, d = 1;
+  let r: RegExpExecArray | null;
+  if ((r = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(s))) [y, m, d] = [+r[1]!, +r[2]! - 1, r[3] ? +r[3] : 1];
+  else if ((r = /^([A-Za-z]{3,9})\.? (?:(\d{1,2})(?:st|nd|rd|th)?,? )?(\d{4})$/.exec(s))) [y, m, d] = [+r[3]!, month(r[1]!), r[2] ? +r[2] : 1];
+  else if ((r = /^(\d{1,2}) ([A-Za-z]{3,9})\.?,? (\d{4})$/.exec(s))) [y, m, d] = [+r[3]!, month(r[2]!), +r[1]!];
+  else return undefined;
+  if (m < 0 || m > 11 || d < 1 || d > 31) return undefined;
+  const date = new Date(Date.UTC(y, m, d));
+  return date.getUTCMonth() === m ? date : undefined;
+}
+
+type Jsx = MdxJsxFlowElement;
+const attr = (node: Jsx, name: string) => node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === name);
+const text = (node: Jsx, name: string): string | undefined => {
+  const v = attr(node, name)?.value;
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** The literal value of an attribute expression (`{["a", "b"]}`, `{{ title: "…" }}`), or undefined. */
+function literal(node: Jsx, name: string): unknown {
+  const v = attr(node, name)?.value;
+  if (!v || typeof v === 'string') return undefined;
+  const program = v.data?.estree as Program | undefined;
+  const stmt = program?.body[0];
+  if (stmt?.type !== 'ExpressionStatement') return undefined;
+  const read = (e: unknown): unknown => {
+    const n = e as { type: string; value?: unknown; elements?: unknown[]; properties?: { type: string; key: { type: string; name?: string; value?: unknown }; value: unknown }[]; quasis?: { value: { cooked: string } }[]; expressions?: unknown[] };
+    if (n.type === 'Literal') return n.value;
+    if (n.type === 'TemplateLiteral' && n.expressions!.length === 0) return n.quasis![0]!.value.cooked;
+    if (n.type === 'ArrayExpression') return n.elements!.map(read);
+    if (n.type === 'ObjectExpression') {
+      const o: Record<string, unknown> = {};
+      for (const p of n.properties!) {
+        if (p.type !== 'Property') continue;
+        const key = p.key.type === 'Identifier' ? p.key.name : p.key.value;
+        if (typeof key === 'string') o[key] = read(p.value);
+      }
+      return o;
+    }
+    return undefined;
+  };
+  return read(stmt.expression);
+}
+
+/**
+ * What a feed reader can show of an Update's content: Markdown as HTML, components unwrapped to
+ * their Markdown content, imports, expressions and raw HTML left out; links made absolute.
+ */
+function contentHtml(children: RootContent[], pageUrl: string, siteUrl: string | undefined): string {
+  const keep = (nodes: RootContent[]): RootContent[] =>
+    nodes.flatMap((n): RootContent[] => {
+      if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') return keep(n.children as RootContent[]);
+      if (n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'html') return [];
+      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveLink(n.url, pageUrl));
+      if ('children' in n) (n as Parent).children = keep((n as Parent).children);
+      return [n];
+    });
+  const root: Root = { type: 'root', children: keep(children) };
+  return toHtml(toHast(root) as HastNodes);
+}
+
+const feeds = new WeakMap<Page, { body: string; items: FeedItem[]; siteUrl?: string }>();
+
+/** The items of a page's feed, in page order; none when the page has no `<Update>`. */
+export function feedItems(page: Page, siteUrl?: string): FeedItem[] {
+  const cached = feeds.get(page);
+  if (cached && cached.body === page.body && cached.siteUrl === siteUrl) return cached.items;
+  let items: FeedItem[] = [];
+  if (MAY_HAVE_UPDATES.test(page.body)) {
+    try {
+      const tree = parser.parse(page.body) as Root;
+      items = tree.children.flatMap((n): FeedItem[] => {
+        if (n.type !== 'mdxJsxFlowElement' || n.name !== 'Update') return [];
+        const label = text(n, 'label')?.trim() ?? '';
+        const id = updateId(label);
+        if (!id) return [];
+        const rss = literal(n, 'rss') as { title?: unknown; description?: unknown } | undefined;
+        const tags = literal(n, 'tags');
+        const description = text(n, 'description');
+        const custom = typeof rss?.description === 'string' ? rss.description : undefined;
+        const html = custom !== undefined
+          ? `<p>${escapeXml(custom)}</p>`
+          : (description ? `<p>${escapeXml(description)}</p>` : '') + contentHtml(n.children as RootContent[], page.url, siteUrl);
+        return [{
+          title: typeof rss?.title === 'string' && rss.title.trim() ? rss.title.trim() : label,
+          id,
+          html,
+          tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
+          date: labelDate(label),
+        }];
+      });
+    } catch {
+      items = []; // a page that does not parse has no feed (the build reports the page itself)
+    }
+  }
+  feeds.set(page, { body: page.body, items, siteUrl });
+  return items;
+}
+
+/** Pages that get a feed: published, indexable pages with at least one Update. */
+export function feedPages(content: ContentModel, siteUrl?: string): Page[] {
+  return [...content.pages.values()].filter((p) => content.byUrl.get(p.url) === p && !p.frontMatter.noindex && feedItems(p, siteUrl).length > 0);
+}
+
+const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+/**
+ * The feed document. Links are absolute when the site URL is known (`--site`, the settings), else
+ * root-relative, which feed readers resolve against the feed's own URL.
+ */
+export function rssXml(settings: Pick<Settings, 'name' | 'siteUrl'>, page: Page): string {
+  const siteUrl = settings.siteUrl;
+  const pageLink = absolute(siteUrl, page.url);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    `  <title>${escapeXml(`${page.title} - ${settings.name}`)}</title>`,
+    `  <link>${escapeXml(pageLink)}</link>`,
+    `  <description>${escapeXml(page.frontMatter.description ?? `${page.title} of ${settings.name}`)}</description>`,
+    ...(siteUrl ? [`  <atom:link href="${escapeXml(absolute(siteUrl, feedPath(page.url)))}" rel="self" type="application/rss+xml"/>`] : []),
+    '  <language>en</language>',
+    '  <generator>Kiln</generator>',
+    ...(page.lastModified ? [`  <lastBuildDate>${page.lastModified.toUTCString()}</lastBuildDate>`] : []),
+  ];
+  for (const item of feedItems(page, siteUrl)) {
+    const link = escapeXml(`${pageLink}#${item.id}`);
+    lines.push(
+      '  <item>',
+      `    <title>${escapeXml(item.title)}</title>`,
+      `    <link>${link}</link>`,
+      `    <guid isPermaLink="${siteUrl ? 'true' : 'false'}">${link}</guid>`,
+      ...(item.date ? [`    <pubDate>${item.date.toUTCString()}</pubDate>`] : []),
+      ...item.tags.map((t) => `    <category>${escapeXml(t)}</category>`),
+      `    <description>${cdata(item.html)}</description>`,
+      '  </item>',
+    );
+  }
+  lines.push('</channel>', '</rss>', '');
+  return lines.join('\n');
+}
