@@ -116,7 +116,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
           if (result.html.includes(TAILWIND_PLACEHOLDER)) linkTailwind.push(...files);
           if (result.search) await t.time('search-add', () => search.add(page.url, result.search!));
           written++;
-        } else failed++;
+        } else {
+          failed++;
+          failedPages.push({ url: page.url, file: page.file, errors: result.diagnostics.filter((d) => d.severity === 'error') });
+        }
         options.onProgress?.(++done, pages.length);
       }
     };
