@@ -16,12 +16,19 @@ export default async function run(dir: string, values: Record<string, unknown>):
     printDiagnostics([diag('cli/invalid-site-url', { value: siteFlag })], process.cwd());
     return 2;
   }
+  const workersFlag = values.workers as string | undefined;
+  const workers = workersFlag === undefined ? undefined : Number(workersFlag);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 0 && workers <= 64)) {
+    printDiagnostics([diag('cli/invalid-workers', { value: workersFlag! })], process.cwd());
+    return 2;
+  }
   process.stderr.write(`Building ${root}\n`);
   const result = await build({
     root,
     outDir,
     strict: Boolean(values.strict),
     site,
+    workers,
     onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
   });
   if (tty) process.stderr.write('\r\x1b[K');

@@ -162,6 +162,11 @@ export const catalogue = {
     message: ({ value }) => `\`--site ${value}\` is not an absolute http(s) URL.`,
     hint: () => 'Give the address the site is published at, e.g. `--site https://docs.example.com`.',
   }),
+  'cli/invalid-workers': entry<{ value: string }>({
+    severity: 'error',
+    message: ({ value }) => `\`--workers ${value}\` is not a whole number from 0 to 64.`,
+    hint: () => 'Give how many worker threads make pages, e.g. `--workers 2`; `--workers 0` builds in one thread.',
+  }),
   'cli/unknown-command': entry<{ command: string }>({
     severity: 'error',
     message: ({ command }) => `Unknown command "${command}".`,
