@@ -2,8 +2,10 @@ import type { Element } from 'hast';
 import { bundledLanguages, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
+import { loadCodeThemes } from './themes.js';
 
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** Theme names registered by `loadCodeThemes`. */
+const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
 /** Fence languages real pages use that Shiki knows by another name. */
 const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
@@ -28,7 +30,9 @@ export function createShikiHighlighter(): Highlighter {
   const cache = new Map<string, HighlightResult>();
 
   const get = () =>
-    (instance ??= createHighlighter({ themes: [THEMES.light, THEMES.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) }) as Promise<HighlighterGeneric<string, string>>);
+    (instance ??= loadCodeThemes().then(
+      (themes) => createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) }) as Promise<HighlighterGeneric<string, string>>,
+    ));
 
   async function ensureLanguage(hl: HighlighterGeneric<string, string>, lang: string): Promise<boolean> {
     if (PLAIN.has(lang)) return true;
@@ -54,6 +58,11 @@ export function createShikiHighlighter(): Highlighter {
         lang: known ? lang : 'plaintext',
         themes: THEMES,
         defaultColor: false,
+        // No time limit: Shiki stops tokenising a line after 500 ms by default and colours the rest
+        // as one token. The first use of a grammar compiles its regular expressions, and on a busy
+        // machine (build workers) that crossed the limit: the same page came out with the first
+        // theme's colours wrong, differently from run to run.
+        tokenizeTimeLimit: 0,
         transformers: [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))],
       });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
