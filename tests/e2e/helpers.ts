@@ -24,10 +24,13 @@ export interface KilnRun {
   stderr: string;
 }
 
+/** `NODE_OPTIONS` that make the CLI's fetch() fail for any host but 127.0.0.1, as offline (tests/fixtures/offline-fetch.mjs). */
+export const offlineEnv: NodeJS.ProcessEnv = { NODE_OPTIONS: `--import=${path.join(repoRoot, 'tests/fixtures/offline-fetch.mjs')}` };
+
 /** Run the built CLI to completion. */
-export function kiln(args: string[], opts: { cwd?: string; timeoutMs?: number } = {}): Promise<KilnRun> {
+export function kiln(args: string[], opts: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<KilnRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1', ...opts.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
