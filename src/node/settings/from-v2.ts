@@ -1,7 +1,7 @@
 import type { V2Input } from './schema/index.js';
 import type { V2Divisions, V2Entry, V2Group, V2OpenApi } from './schema/v2-navigation.js';
 import type { Anchor, IconType, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
-import { compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
+import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
 
 /**
  * Maps the newer docs.json layout onto the classic `Settings`, so later stages see one shape.
@@ -198,5 +198,6 @@ export function fromV2(input: V2Input, file: string): Settings {
     siteUrl: siteUrlFrom(metaTags(input.seo?.metatags)),
     metadata: metaTags(input.seo?.metatags),
     indexHiddenPages: input.seo?.indexing === 'all' ? true : undefined,
+    analytics: analyticsFrom(input.integrations),
   });
 }

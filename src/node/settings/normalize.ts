@@ -1,5 +1,6 @@
 import type { ClassicInput } from './schema/index.js';
-import type { Anchor, Logo, NavigationEntry, NavigationGroup, Settings } from './types.js';
+import type { Analytics, Anchor, Logo, NavigationEntry, NavigationGroup, Settings } from './types.js';
+import type { AnalyticsInput } from './schema/analytics.js';
 import type { NavigationGroupInput } from './schema/navigation.js';
 
 /** Theme colour used when the file sets none (the spec makes `colors` optional). */
@@ -10,6 +11,17 @@ export const DEFAULT_TOP_ANCHOR = { name: 'Documentation', icon: 'book-open', ic
 /** Copy of `o` without its undefined properties, so results compare and print cleanly. */
 export function compact<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The analytics providers of either layout, Hotjar's ids as numbers; undefined when none is set. */
+export function analyticsFrom(input: AnalyticsInput | undefined): Analytics | undefined {
+  if (!input) return undefined;
+  const { ga4, gtm, posthog, plausible, fathom, segment, mixpanel, amplitude, hotjar, heap, clarity, pirsch, logrocket } = input;
+  const out: Analytics = compact({
+    ga4, gtm, posthog, plausible, fathom, segment, mixpanel, amplitude, heap, clarity, pirsch, logrocket,
+    hotjar: hotjar && compact({ hjid: Number(hotjar.hjid), hjsv: hotjar.hjsv === undefined ? undefined : Number(hotjar.hjsv) }),
+  });
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function toArray<T>(v: T | T[] | undefined): T[] {
@@ -107,5 +119,6 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
     siteUrl: siteUrlFrom(input.metadata),
     metadata: metaTags(input.metadata),
     indexHiddenPages: input.seo?.indexHiddenPages === true ? true : undefined,
+    analytics: analyticsFrom(input.analytics),
   });
 }

@@ -130,4 +130,23 @@ export interface Settings {
   metadata?: Record<string, string>;
   /** `seo.indexHiddenPages` (or `seo.indexing: "all"`): pages outside the navigation go in the sitemap. */
   indexHiddenPages?: boolean;
+  /** Analytics providers injected into built pages (`analytics`, or `integrations` in docs.json); absent when none. */
+  analytics?: Analytics;
+}
+
+/** One entry per configured provider; render/layout/analytics.ts writes each one's snippet. */
+export interface Analytics {
+  ga4?: { measurementId: string };
+  gtm?: { tagId: string };
+  posthog?: { apiKey: string; apiHost?: string };
+  plausible?: { domain: string; server?: string };
+  fathom?: { siteId: string };
+  segment?: { key: string };
+  mixpanel?: { projectToken: string };
+  amplitude?: { apiKey: string };
+  hotjar?: { hjid: number; hjsv?: number };
+  heap?: { appId: string };
+  clarity?: { projectId: string };
+  pirsch?: { id: string };
+  logrocket?: { appId: string };
 }

@@ -9,6 +9,11 @@ describe('docs.json v2 layout', () => {
     expect(diagnostics).toEqual([]);
     expect(settings).toMatchInlineSnapshot(`
       {
+        "analytics": {
+          "gtm": {
+            "tagId": "GTM-1",
+          },
+        },
         "anchors": [
           {
             "icon": "book",

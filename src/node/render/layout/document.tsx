@@ -7,6 +7,7 @@ import type { SiteContext } from '../context.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
 import { CtaLink, PageFeedback, SiteFooter } from './chrome.js';
 import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
+import { withAnalytics } from './analytics.js';
 import { AnchorList, TabBar, VersionSelect } from './sections.js';
 import { themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
@@ -240,5 +241,6 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
 
   let html = '<!doctype html><html lang="en">' + renderToStaticMarkup(head) + renderToStaticMarkup(body) + '</html>';
   if (site.bodyEnd) html = html.replace('</body>', site.bodyEnd + '</body>');
-  return html;
+  // Built pages only: `kiln dev` sends no page views.
+  return withAnalytics(html, settings.analytics, site.dev);
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { opaqueObject, redirect, text } from './common.js';
 import { backgroundDecoration } from './background.js';
+import { analytics } from './analytics.js';
 
 /**
  * Settings of Mintlify's classic `mint.json` that the spec does not list but real sites use.
  * They are accepted without a warning so a working site does not drown in noise; Kiln reads
- * `redirects`, `search.prompt`, `metadata` and `seo.indexHiddenPages`. Shapes are checked loosely: these are someone else's options.
+ * `redirects`, `search.prompt`, `metadata`, `seo.indexHiddenPages` and `analytics`. Shapes are checked loosely: these are someone else's options.
  */
 export const classicCompat = {
   /** URL of the JSON schema, for editors. */
@@ -16,8 +17,8 @@ export const classicCompat = {
   layout: text.optional(),
   /** Mintlify corner style (`default`, `sharp`). */
   rounded: text.optional(),
-  /** Analytics integrations, keyed by provider. */
-  analytics: opaqueObject.optional(),
+  /** Analytics providers (GA4, GTM, PostHog, Plausible…), injected into built pages. */
+  analytics: analytics.optional(),
   /** Integrations (intercom, etc.), keyed by provider. */
   integrations: opaqueObject.optional(),
   /** Redirect rules. */

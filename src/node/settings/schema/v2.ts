@@ -3,6 +3,7 @@ import { hexColor, opaqueObject, oneOrMany, redirect, text } from './common.js';
 import { logo } from './logo.js';
 import { socialsObject } from './footer.js';
 import { v2Navigation, v2OpenApi } from './v2-navigation.js';
+import { integrations } from './analytics.js';
 
 /**
  * The newer Mintlify `docs.json` layout (navigation is an object, `theme` is set). Only what
@@ -163,8 +164,8 @@ export const v2Shape = {
   styling: opaqueObject.optional(),
   /** Icon library. Accepted, not used. */
   icons: opaqueObject.optional(),
-  /** Third-party integrations keyed by provider. Accepted, not used. */
-  integrations: opaqueObject.optional(),
+  /** Third-party integrations keyed by provider: the analytics ones are injected into built pages. */
+  integrations: integrations.optional(),
   /** Error page settings. Accepted, not used. */
   errors: opaqueObject.optional(),
   /** Site-wide banner. Accepted, not used. */
