@@ -167,3 +167,22 @@ describe('changelog feed', () => {
     await page.close();
   });
 });
+
+describe('social card', () => {
+  it('every page shares the card the settings give, as a large image', async () => {
+    const page = await open('/guides/deploying');
+    const meta = (sel: string) => page.locator(`meta[${sel}]`).getAttribute('content');
+    expect(await meta('property="og:image"')).toBe('https://docs.emberline.dev/images/social-card.png');
+    expect(await meta('name="twitter:image"')).toBe('https://docs.emberline.dev/images/social-card.png');
+    expect(await meta('name="twitter:card"')).toBe('summary_large_image');
+    // The card is a PNG of the size social sites ask for (1200×630), served by the build.
+    const size = await page.evaluate(async () => {
+      const img = new Image();
+      img.src = '/images/social-card.png';
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size).toEqual([1200, 630]);
+    await page.close();
+  });
+});

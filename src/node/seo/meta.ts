@@ -21,9 +21,14 @@ const attrOf = (key: string): MetaTag['attr'] => (/^(og|article|fb|book|profile)
 /** Tags the layout writes itself: not repeated from the settings. */
 const OWN = new Set(['description', 'robots', 'viewport', 'generator', 'canonical', 'charset']);
 
-/** The social image: a raster logo or favicon (what social sites show), else the logo as it is. */
+/**
+ * The social image of pages that set none: the card the settings give (`metadata` `og:image` or
+ * `twitter:image`), else a raster logo or favicon (social sites do not show SVG), else the logo as
+ * it is. Kiln does not draw cards itself: that needs an image renderer it does not ship.
+ */
 export function defaultImage(settings: Settings): string | undefined {
-  const candidates = [settings.metadata?.['og:image'], settings.logo?.light, settings.logo?.dark, settings.favicon].filter((x): x is string => !!x);
+  const m = settings.metadata;
+  const candidates = [m?.['og:image'], m?.['twitter:image'], settings.logo?.light, settings.logo?.dark, settings.favicon].filter((x): x is string => !!x);
   return candidates.find((c) => RASTER.test(c)) ?? candidates[0];
 }
 

@@ -113,6 +113,11 @@ describe('SEO tags', () => {
     expect(defaultImage(fakeSettings({ logo: { light: '/l.svg', dark: '/d.svg', href: '/' }, favicon: '/f.png' }))).toBe('/f.png');
     expect(defaultImage(fakeSettings({ logo: { light: '/l.svg', dark: '/d.svg', href: '/' } }))).toBe('/l.svg');
     expect(defaultImage(fakeSettings())).toBeUndefined();
+    // A card in the settings wins over the logo, for every page.
+    const card = fakeSettings({ siteUrl: 'https://x.dev', logo: { light: '/l.png', dark: '/d.png', href: '/' }, metadata: { 'twitter:image': '/card.png' } });
+    expect(defaultImage(card)).toBe('/card.png');
+    const head = seoHead(card, content, content.pages.get('guides/setup')!);
+    expect(head.tags.filter((t) => t.key.endsWith(':image')).map((t) => `${t.key}=${t.content}`)).toEqual(['twitter:image=https://x.dev/card.png', 'og:image=https://x.dev/card.png']);
   });
 });
 
