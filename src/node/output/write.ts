@@ -1,4 +1,4 @@
-import { promises as fs, rmSync } from 'node:fs';
+import { existsSync, promises as fs, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -71,6 +71,12 @@ export class OutputWriter {
   abortSync(): void {
     try {
       rmSync(this.tmp, { recursive: true, force: true });
+      // Interrupted inside commit(): put the previous output back, or finish removing it.
+      const old = `${this.tmp}-old`;
+      if (existsSync(old)) {
+        if (existsSync(this.outDir)) rmSync(old, { recursive: true, force: true });
+        else renameSync(old, this.outDir);
+      }
     } catch {
       /* best effort */
     }
