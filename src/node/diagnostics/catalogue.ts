@@ -75,6 +75,11 @@ export const catalogue = {
     severity: 'warning',
     message: ({ key, expected, received }) => `Front matter \`${key}\` should be ${expected}, found ${received}; it is ignored.`,
   }),
+  'page/invalid-api': entry<{ value: string }>({
+    severity: 'warning',
+    message: ({ value }) => `Front matter \`api: "${value}"\` is not a method and a URL; the page is shown without the endpoint layout.`,
+    hint: () => 'Write it as `api: "POST https://api.example.com/v1/things"`, or `api: "GET /things"` to use `api.baseUrl` from docs.json.',
+  }),
   'page/compile-failed': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `The page could not be compiled: ${reason}`,

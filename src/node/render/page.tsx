@@ -9,6 +9,7 @@ import type { CompileOutput, IslandSource, MdxCompiler, PageFeature } from '../m
 import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
 import { withApiExamples } from './components/code.js';
+import { withParamFields } from './components/fields.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
@@ -119,12 +120,13 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     const endpoint = await endpointPage(site, page, diagnostics, deps.readFile);
     // Icons resolve during the render; the names that did not are located in the source after it.
     // Request/response examples go to the side column (components/code.tsx).
-    const { value: { html: bodyHtml, aside: bodyAside }, unknown } = collectIconIssues(() => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)));
+    // ParamFields of `api:` pages are collected too (render/api/mdx.ts lays them out).
+    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, unknown } = collectIconIssues(() => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />))));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands });
     diagnostics.push(...(await unknownIconDiagnostics(page, unknown, out.snippets.map((s) => s.file), deps.readFile)));
     // Endpoint pages (render/api/): parameters and schemas around the body, generated examples in the side column.
-    const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter) : { html: bodyHtml, aside: bodyAside };
+    const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter, params) : { html: bodyHtml, aside: bodyAside };
     const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });
     return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands };
   } catch (error) {

@@ -9,6 +9,7 @@ import { CodeBlock, CodeGroup } from '../components/code.js';
 import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
 import type { ApiSettings } from '../../settings/types.js';
 import { Playground } from './playground.js';
+import { splitAtParams } from './place-params.js';
 
 const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
 
@@ -149,6 +150,11 @@ export interface EndpointInput {
   highlighter?: Highlighter;
   /** The `api` settings: `playground.mode: "show"` adds the playground form (./playground.tsx). */
   api?: ApiSettings;
+  /**
+   * `api:` pages (./mdx.tsx): the page's own ParamFields grouped by location, shown instead of the
+   * model's parameters and body, where the first of them was in the page.
+   */
+  paramsHtml?: string;
 }
 
 function exampleText(value: unknown): { lang: string; code: string } {
@@ -157,7 +163,7 @@ function exampleText(value: unknown): { lang: string; code: string } {
 }
 
 /** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
-export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api }: EndpointInput): Promise<{ html: string; aside?: string }> {
+export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api, paramsHtml }: EndpointInput): Promise<{ html: string; aside?: string }> {
   const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
   const snippets: Snippet[] = captured.request ? [] : requestSnippets(e);
   const responseCodes: Code[] = [];
@@ -173,6 +179,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
   }
   const [requestBlocks, responseBlocks] = await Promise.all([highlighted(snippets, highlighter), highlighted(responseCodes, highlighter)]);
 
+  const { before, after } = splitAtParams(bodyHtml);
   const view = (
     <div className="api-page" data-method={e.method}>
       <div className="api-main">
@@ -186,10 +193,10 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
         </div>
         {api?.playground.mode === 'show' && e.operation.kind !== 'webhook' && <Playground endpoint={e} api={api} />}
         {showDescription && <Markdown source={e.description} className="api-md api-description" />}
-        {bodyHtml && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />}
+        {before && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: before }} />}
         <Auth auth={e.auth} />
-        <Parameters params={e.parameters} />
-        {e.body && (
+        {paramsHtml === undefined ? <Parameters params={e.parameters} /> : paramsHtml && <div className="api-params" dangerouslySetInnerHTML={{ __html: paramsHtml }} />}
+        {e.body && paramsHtml === undefined && (
           <section className="api-section">
             <h2 id="body">{e.operation.kind === 'webhook' ? 'Payload' : 'Body'}</h2>
             <Markdown source={e.body.description} />
@@ -201,6 +208,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
             )}
           </section>
         )}
+        {after && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: after }} />}
         <Responses responses={e.responses} />
       </div>
     </div>

@@ -5,21 +5,25 @@ import { offsetToLineColumn } from '../../diagnostics/frame.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { endpointModel } from '../../openapi/endpoint.js';
 import type { SiteContext } from '../context.js';
+import type { CapturedParam } from '../components/fields.js';
 import { renderEndpoint } from './endpoint.js';
+import { mdxEndpointPage } from './mdx.js';
 
 /** Lays an endpoint out around the page body's HTML; `aside` is the examples column. */
 export interface EndpointPage {
-  render(bodyHtml: string, pageAside: string | undefined, highlighter?: Highlighter): Promise<{ html: string; aside?: string }>;
+  /** `api:` pages: the body's ParamFields are collected while it renders and passed to `render`. */
+  captureParams?: boolean;
+  render(bodyHtml: string, pageAside: string | undefined, highlighter?: Highlighter, params?: CapturedParam[]): Promise<{ html: string; aside?: string }>;
 }
 
 /**
- * For a page whose front matter names an OpenAPI operation (`openapi: "GET /jobs"`). Undefined for
- * other pages, and when the reference matches nothing (then an error naming the page and the
+ * For a page whose front matter names an OpenAPI operation (`openapi: "GET /jobs"`), or an `api:`
+ * page (./mdx.ts). Undefined for other pages, and when the reference matches nothing (then an error naming the page and the
  * closest operations is added, and the page renders without the endpoint).
  */
 export async function endpointPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
   const reference = page.frontMatter.openapi;
-  if (!reference) return undefined;
+  if (!reference) return mdxEndpointPage(site, page, diagnostics, readFile);
   const api = site.openapi;
   const op = api?.model.find(reference);
   if (!api || !op) {

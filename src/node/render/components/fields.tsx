@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 interface FieldProps {
   name?: string;
@@ -9,7 +10,7 @@ interface FieldProps {
   children?: ReactNode;
 }
 
-function Field({ name, location, type, required, deprecated, def, children }: { name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; children?: ReactNode }) {
+function Field({ name, location, type, required, deprecated, def, children, bodyHtml }: { name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; children?: ReactNode; bodyHtml?: string }) {
   return (
     <div className="field" id={name ? `${location ? location + '-' : ''}${name}` : undefined}>
       <div className="field-head">
@@ -20,15 +21,77 @@ function Field({ name, location, type, required, deprecated, def, children }: { 
         {deprecated && <span className="field-deprecated">deprecated</span>}
         {def !== undefined && <span className="field-default">default: <code>{typeof def === 'string' ? def : JSON.stringify(def)}</code></span>}
       </div>
-      {children && <div className="field-body">{children}</div>}
+      {bodyHtml ? <div className="field-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} /> : children && <div className="field-body">{children}</div>}
     </div>
   );
 }
 
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
+const LOCATIONS: readonly ParamLocation[] = ['path', 'body', 'query', 'header', 'cookie'];
+
+/** A `<ParamField>` of an `api:` page, as the endpoint layout and the playground read it. */
+export interface CapturedParam {
+  in: ParamLocation;
+  name: string;
+  type?: string;
+  required: boolean;
+  deprecated: boolean;
+  default?: unknown;
+  placeholder?: string;
+  /** The field as rendered (`div.field`). */
+  html: string;
+  /** ParamFields written inside this one (the properties of a body object). */
+  children: CapturedParam[];
+}
+
+/**
+ * Where ParamFields are collected while an `api:` page renders (see withParamFields). Rendering is
+ * synchronous, so one module-level slot is safe, as for the API examples in ./code.tsx.
+ */
+let capture: { list: CapturedParam[]; top: boolean } | undefined;
+
+/** What a top-level ParamField leaves in the page's flow: render/api/mdx.ts puts the grouped parameters there. */
+export const PARAM_MARKER = '<template data-kiln-param=""></template>';
+
+/**
+ * Renders a page with its ParamFields collected: the top-level ones are taken out of the flow
+ * (a marker stays) and come back with their HTML, nested ones stay inside their parent and are
+ * listed as its children.
+ */
+export function withParamFields<T>(enabled: boolean, render: () => T): { value: T; params: CapturedParam[] } {
+  if (!enabled) return { value: render(), params: [] };
+  const previous = capture;
+  const params: CapturedParam[] = [];
+  capture = { list: params, top: true };
+  try {
+    return { value: render(), params };
+  } finally {
+    capture = previous;
+  }
+}
+
 export function ParamField(props: FieldProps & { path?: string; body?: string; query?: string; header?: string; cookie?: string; placeholder?: string }) {
-  const location = (['path', 'body', 'query', 'header', 'cookie'] as const).find((k) => typeof props[k] === 'string');
+  const location = LOCATIONS.find((k) => typeof props[k] === 'string');
   const name = location ? (props[location] as string) : (props.name ?? '');
-  return <Field name={name} location={location} type={props.type} required={props.required} deprecated={props.deprecated} def={props.default}>{props.children}</Field>;
+  const head = { name, location, type: props.type, required: props.required, deprecated: props.deprecated, def: props.default };
+  if (!capture || !location) return <Field {...head}>{props.children}</Field>;
+  const entry: CapturedParam = {
+    in: location, name, type: props.type, required: props.required === true, deprecated: props.deprecated === true,
+    default: props.default, placeholder: typeof props.placeholder === 'string' ? props.placeholder : undefined, html: '', children: [],
+  };
+  const outer = capture;
+  outer.list.push(entry);
+  // The children are rendered here, so ParamFields inside them are recorded as this one's children.
+  capture = { list: entry.children, top: false };
+  let bodyHtml: string;
+  try {
+    bodyHtml = props.children === undefined || props.children === null ? '' : renderToStaticMarkup(<>{props.children}</>);
+  } finally {
+    capture = outer;
+  }
+  const field = <Field {...head} bodyHtml={bodyHtml} />;
+  entry.html = renderToStaticMarkup(field);
+  return outer.top ? <template data-kiln-param="" /> : field;
 }
 
 export function ResponseField(props: FieldProps) {

@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildAndPreview, launchBrowser, repoRoot, scratchCopy, type KilnServer } from './helpers.js';
+import { mockApi, type MockApi } from './mock-api.js';
+
+// Endpoint pages written in MDX (`api: "POST https://…"` + ParamFields), no OpenAPI file:
+// tests/fixtures/api-mdx, its `__MOCK__`/`__OTHER__` URLs filled in with mock APIs on 127.0.0.1.
+
+let mock: MockApi;
+let other: MockApi;
+let browser: Browser;
+let site: { dir: string; cleanup: () => void };
+let server: KilnServer;
+
+beforeAll(async () => {
+  [mock, other, browser] = await Promise.all([mockApi(), mockApi(), launchBrowser()]);
+  site = scratchCopy(path.join(repoRoot, 'tests/fixtures/api-mdx'));
+  for (const f of readdirSync(site.dir).filter((n) => /\.(mdx|json)$/.test(n))) {
+    const file = path.join(site.dir, f);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('__MOCK__', mock.url).replaceAll('__OTHER__', other.url));
+  }
+  server = await buildAndPreview(site.dir, path.join(site.dir, 'dist'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  site?.cleanup();
+  await mock?.close();
+  await other?.close();
+});
+
+beforeEach(() => {
+  mock.received.length = 0;
+  other.received.length = 0;
+});
+
+async function open(url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  await page.goto(url);
+  await page.locator('details.api-playground').waitFor({ state: 'visible' });
+  await page.locator('.pg-summary').click();
+  return page;
+}
+
+async function send(page: Page, status: RegExp): Promise<void> {
+  await page.locator('.pg-send').click();
+  await expect.poll(() => page.locator('.pg-status').textContent()).toMatch(status);
+}
+
+const last = (m: MockApi) => m.received[m.received.length - 1]!;
+
+describe('api: pages with ParamFields', () => {
+  it('have the endpoint bar and the parameters grouped by location, where the page put them', async () => {
+    const page = await open(`${server.url}/things`);
+    expect(await page.locator('.api-method').textContent()).toBe('POST');
+    expect(await page.locator('.api-base').textContent()).toBe(`${mock.url}/v1`);
+    expect(await page.locator('.api-path').textContent()).toBe('/collections/{collection}/things');
+    // One section per location, in the OpenAPI pages' order; the page's own headings over
+    // ParamFields only are gone, the others stay.
+    // (The client adds a `#` link to every heading.)
+    const headings = (await page.locator('.api-main h2').allTextContents()).map((t) => t.replace(/#$/, ''));
+    expect(headings).toEqual(['Authorization', 'Path parameters', 'Query parameters', 'Headers', 'Body', 'Response']);
+    expect(await page.locator('#query-parameters + .field .field-name').textContent()).toBe('dryRun');
+    expect(await page.locator('section:has(> #body) > .field > .field-head .field-name').allTextContents()).toEqual(['name', 'size', 'owner']);
+    // The intro comes before the parameters, the response fields after.
+    const order = await page.locator('.api-main').evaluate((main) => [...main.querySelectorAll('p, h2')].map((e) => e.textContent?.replace(/#$/, '')).filter((t) => /^Creates|^Path parameters|^Response$/.test(t ?? '')));
+    expect(order).toEqual(['Creates a thing in a collection. The request needs a token.', 'Path parameters', 'Response']);
+    // Nested ParamFields stay inside their parent.
+    expect(await page.locator('#body-owner #body-email').count()).toBe(1);
+    // The page's ResponseExample and a generated request example, in the side column.
+    expect(await page.locator('.api-aside .response-example').textContent()).toContain('"t_1"');
+    expect(await page.locator('.api-aside .request-example pre').first().textContent()).toMatch(/^curl --request POST/);
+    await page.close();
+  });
+
+  it('send what the form holds: path, query, header, JSON body and the bearer token of api.auth', async () => {
+    const page = await open(`${server.url}/things`);
+    expect(await page.locator('[data-auth-kind="bearer"]').inputValue()).toBe('sk_');
+    expect(JSON.parse(await page.locator('#pg-body').inputValue())).toEqual({ name: 'Widget', size: 3, owner: { email: 'ada@example.com' } });
+    await page.locator('#pg-path-collection').fill('c/1');
+    await page.locator('#pg-query-dryRun').selectOption('true');
+    await page.locator('[data-auth-kind="bearer"]').fill('sk_live');
+    await page.locator('#pg-body').fill('{"name": "Gear", "size": 5}');
+    await send(page, /^201/);
+    const r = last(mock);
+    expect([r.method, r.path, r.query.get('dryRun')]).toEqual(['POST', '/v1/collections/c%2F1/things', 'true']);
+    expect(r.headers.authorization).toBe('Bearer sk_live');
+    expect(r.headers['x-request-id']).toBe('req-1');
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(r.body)).toEqual({ name: 'Gear', size: 5 });
+
+    // The other base URL of api.baseUrl: only that API is called.
+    await page.locator('#pg-server').selectOption(`${other.url}/v1`);
+    await send(page, /^201/);
+    expect(last(other).path).toBe('/v1/collections/c%2F1/things');
+    expect(mock.received).toHaveLength(1);
+    await page.close();
+  });
+
+  it('a path joins api.baseUrl; authMethod none asks for no credentials', async () => {
+    const page = await open(`${server.url}/ping`);
+    expect(await page.locator('.api-url').textContent()).toBe(`${mock.url}/v1/ping`);
+    expect(await page.locator('.pg-auth').count()).toBe(0);
+    expect(await page.locator('#authorization').count()).toBe(0);
+    // The page's own RequestExample replaces the generated one.
+    expect(await page.locator('.api-aside .request-example').textContent()).toContain(`curl ${mock.url}/v1/ping`);
+    await page.locator('#pg-query-echo').fill('hi there');
+    await send(page, /^200/);
+    const r = last(mock);
+    expect([r.method, r.path, r.query.get('echo'), r.headers.authorization]).toEqual(['GET', '/v1/ping', 'hi there', undefined]);
+    await page.close();
+  });
+
+  it('a URL on its own host: its {variables} are asked for, authMethod key sends the key there', async () => {
+    const page = await open(`${server.url}/status`);
+    expect(await page.locator('.api-base').textContent()).toBe('http://{host}');
+    expect(await page.locator('#pg-server').inputValue()).toBe('http://{host}');
+    await page.locator('#pg-var-host').fill(new URL(other.url).host);
+    await page.locator('[data-auth-kind="apiKey"]').fill('sk_key');
+    await send(page, /^200/);
+    expect([last(other).method, last(other).path, last(other).headers['x-api-key']]).toEqual(['GET', '/status', 'sk_key']);
+    expect(mock.received).toEqual([]);
+    await page.close();
+  });
+});
