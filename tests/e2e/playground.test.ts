@@ -263,6 +263,44 @@ describe('playground (mode "show")', () => {
   });
 });
 
+describe('playground with several security requirements', () => {
+  it('lets the reader choose one, and sends only that one', async () => {
+    const page = await open(`${sites.show.server!.url}/choose-auth`);
+    const choice = page.locator('#pg-auth-set');
+    expect(await choice.locator('option').allTextContents()).toEqual(['bearerAuth (Bearer token)', 'keyAuth (API key X-API-Key)', 'basicAuth (HTTP Basic) + keyAuth (API key X-API-Key)', 'None']);
+    const visible = async () => (await page.locator('.pg-auth [data-auth-kind]').evaluateAll((els) => els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => (el as HTMLElement).dataset.authField)));
+    expect(await visible()).toEqual(['token']);
+    await page.locator('[data-auth-set="0"] [data-auth-kind="bearer"]').fill('tok-a');
+
+    await choice.selectOption('1');
+    expect(await visible()).toEqual(['value']);
+    await page.locator('[data-auth-set="1"] [data-auth-kind="apiKey"]').fill('key-b');
+    await send(page, /^200/);
+    expect([last(mock).headers['x-api-key'], last(mock).headers.authorization]).toEqual(['key-b', undefined]);
+
+    // Basic and the key together; the key typed for the other alternative is the same scheme's.
+    await choice.selectOption('2');
+    expect(await visible()).toEqual(['username', 'password', 'value']);
+    expect(await page.locator('[data-auth-set="2"] [data-auth-kind="apiKey"]').inputValue()).toBe('key-b');
+    await page.locator('[data-auth-set="2"] [data-auth-field="username"]').fill('ada');
+    await page.locator('[data-auth-set="2"] [data-auth-field="password"]').fill('pw');
+    await send(page, /^200/);
+    expect([last(mock).headers['x-api-key'], last(mock).headers.authorization]).toEqual(['key-b', `Basic ${Buffer.from('ada:pw').toString('base64')}`]);
+
+    await choice.selectOption('none');
+    expect(await visible()).toEqual([]);
+    await send(page, /^200/);
+    expect([last(mock).headers['x-api-key'], last(mock).headers.authorization]).toEqual([undefined, undefined]);
+
+    await choice.selectOption('0');
+    await send(page, /^200/);
+    expect([last(mock).headers['x-api-key'], last(mock).headers.authorization]).toEqual([undefined, 'Bearer tok-a']);
+    // Kept for the session only: nothing on the device.
+    expect(await page.evaluate(() => localStorage.getItem('kiln-playground-auth'))).toBeNull();
+    await page.close();
+  });
+});
+
 describe('playground with api.auth and api.baseUrl', () => {
   it('basic auth from the settings: two named inputs, the prefix, the base URL list', async () => {
     const page = await open(`${sites.auth.server!.url}/secret`);

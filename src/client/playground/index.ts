@@ -62,8 +62,26 @@ function init(root: HTMLDetailsElement): void {
       /* storage full or disabled: the inputs still work */
     }
   };
-  for (const el of authInputs) el.addEventListener('input', save);
+  // The same scheme may appear in several alternatives: its inputs hold one value.
+  for (const el of authInputs) {
+    el.addEventListener('input', () => {
+      for (const twin of authInputs) if (twin !== el && authId(twin) === authId(el)) twin.value = el.value;
+      save();
+    });
+  }
   remember?.addEventListener('change', save);
+
+  // Several ways to authenticate: only the chosen one's inputs show, and only they are sent.
+  const authSet = q<HTMLSelectElement>('.pg-auth-set');
+  const syncAuthSet = () => {
+    for (const el of root.querySelectorAll<HTMLElement>('[data-auth-set]')) el.hidden = el.dataset.authSet !== authSet?.value;
+  };
+  authSet?.addEventListener('change', syncAuthSet);
+  if (authSet) syncAuthSet();
+  const chosen = (el: HTMLElement) => {
+    const set = el.closest<HTMLElement>('[data-auth-set]');
+    return !set || !authSet || set.dataset.authSet === authSet.value;
+  };
 
   // Server variables: show the ones the selected server uses.
   const syncVars = () => {
@@ -83,7 +101,7 @@ function init(root: HTMLDetailsElement): void {
 
   const auth = (): AuthValue[] => {
     const byKey = new Map<string, HTMLInputElement[]>();
-    for (const el of authInputs) byKey.set(el.dataset.authKey!, [...(byKey.get(el.dataset.authKey!) ?? []), el]);
+    for (const el of authInputs.filter(chosen)) byKey.set(el.dataset.authKey!, [...(byKey.get(el.dataset.authKey!) ?? []), el]);
     const list: AuthValue[] = [];
     for (const els of byKey.values()) {
       const field = (f: string) => els.find((el) => el.dataset.authField === f);

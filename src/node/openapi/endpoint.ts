@@ -62,6 +62,8 @@ export interface EndpointModel {
   responses: ResponseInfo[];
   /** Security requirements: every inner list is one way to authenticate (all schemes of it together). */
   auth: AuthScheme[][];
+  /** An empty security requirement is among them: the operation may also be called without credentials. */
+  authOptional: boolean;
   /** `x-codeSamples` / `x-code-samples` of the operation. */
   codeSamples: { lang: string; label: string; source: string }[];
 }
@@ -159,6 +161,7 @@ export function endpointModel(operation: Operation, refs: RefResolver, api: ApiS
     baseUrls,
     parameters, body, responses,
     auth: authOf(operation, refs, api),
+    authOptional: authOptional(operation, api),
     codeSamples: codeSamplesOf(op),
   };
 }
@@ -191,6 +194,12 @@ function authOf(operation: Operation, refs: RefResolver, api: ApiSettings): Auth
     if (set.length) out.push(set);
   }
   return out;
+}
+
+function authOptional({ doc, op }: Operation, api: ApiSettings): boolean {
+  if (api.auth?.method && api.auth.method !== 'cobo') return false;
+  const requirements: Json[] = Array.isArray(op.security) ? op.security : Array.isArray(doc.root.security) ? doc.root.security : [];
+  return requirements.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0);
 }
 
 function codeSamplesOf(op: Json): { lang: string; label: string; source: string }[] {

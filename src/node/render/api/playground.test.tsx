@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { visit } from 'unist-util-visit';
@@ -7,6 +8,10 @@ import { loadOpenApi } from '../../openapi/load.js';
 import { fixtures, settingsWith } from '../../openapi/test-helpers.js';
 import type { ApiSettings } from '../../settings/types.js';
 import { renderEndpoint } from './endpoint.js';
+import { authLabel } from './playground.js';
+
+// The playground browser tests' fixture (tests/fixtures/playground).
+const repoFixtures = fileURLToPath(new URL('../../../../tests/fixtures/playground/', import.meta.url));
 
 async function render(api: Partial<ApiSettings>, file = 'xss.yaml', reference?: string) {
   const settings = settingsWith([file], api);
@@ -50,5 +55,26 @@ describe('playground markup by api.playground.mode', () => {
     });
     expect(found).toEqual([]);
     expect(form).toContain('&lt;script&gt;window.__xss=11&lt;/script&gt;');
+  });
+});
+
+describe('several security requirements', () => {
+  it('a chooser with one group of inputs per alternative, None for an empty requirement', async () => {
+    const settings = settingsWith(['openapi.yaml']);
+    const loaded = await loadOpenApi({ root: repoFixtures, settings, assets: [], referenced: true });
+    const e = endpointModel(loaded.model.find('GET /choose')!, loaded.refs, settings.api);
+    expect(e.authOptional).toBe(true);
+    expect(e.auth.map(authLabel)).toEqual(['bearerAuth (Bearer token)', 'keyAuth (API key X-API-Key)', 'basicAuth (HTTP Basic) + keyAuth (API key X-API-Key)']);
+    const { html } = await renderEndpoint({ endpoint: e, bodyHtml: '', showDescription: true, api: settings.api });
+    expect(html).toMatch(/<select id="pg-auth-set" class="pg-auth-set">(<option value="[^"]+"( selected="")?>[^<]+<\/option>){4}<\/select>/);
+    expect(html).toContain('<option value="none">None</option>');
+    // Set 0 shows, the others wait for the chooser; set 0 keeps its ids.
+    expect(html).toContain('<div class="pg-auth-option" data-auth-set="0"><div class="pg-field"><label for="pg-auth-0">');
+    expect(html).toMatch(/<div class="pg-auth-option" data-auth-set="2" hidden="">.*id="pg-auth-2-0-u".*id="pg-auth-2-0-p".*id="pg-auth-2-1"/);
+  });
+
+  it('one requirement: no chooser', async () => {
+    const { html } = await render({ playground: { mode: 'show' } }, 'petstore-30.yaml');
+    expect(html).not.toContain('pg-auth-set');
   });
 });

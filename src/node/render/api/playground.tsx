@@ -91,10 +91,10 @@ function AuthInput({ id, label, scheme, kind, field, value, secret, extra = {} }
   );
 }
 
-/** Inputs for the first way to authenticate the operation (`api.auth`, else its security scheme). */
-function AuthInputs({ schemes, api }: { schemes: AuthScheme[]; api: ApiSettings }) {
-  const inputs = schemes.flatMap((s, i) => {
-    const id = `pg-auth-${i}`;
+/** The inputs of one way to authenticate (every scheme of one security requirement). */
+function schemeInputs(schemes: AuthScheme[], api: ApiSettings, idBase: string) {
+  return schemes.flatMap((s, i) => {
+    const id = `${idBase}${i}`;
     const prefix = s.prefix ?? '';
     if (s.kind === 'bearer' || s.kind === 'oauth2') {
       return [<AuthInput key={id} id={id} label={s.kind === 'oauth2' ? 'Access token (Bearer)' : 'Bearer token'} scheme={s.key} kind="bearer" field="token" value={prefix} secret />];
@@ -111,11 +111,38 @@ function AuthInputs({ schemes, api }: { schemes: AuthScheme[]; api: ApiSettings 
     }
     return [];
   });
-  if (!inputs.length) return null;
+}
+
+/** How a way to authenticate is named in the chooser: `bearerAuth (Bearer token) + keyAuth (API key X-Key)`. */
+export function authLabel(set: AuthScheme[]): string {
+  const kind = (s: AuthScheme) => (s.kind === 'bearer' ? 'Bearer token' : s.kind === 'basic' ? 'HTTP Basic' : s.kind === 'apiKey' ? `API key ${s.name ?? ''}`.trim() : s.kind === 'oauth2' ? 'OAuth 2.0' : 'other');
+  return set.map((s) => (s.key === 'api.auth' ? kind(s) : `${s.key} (${kind(s)})`)).join(' + ');
+}
+
+/**
+ * The credentials inputs. An operation with several security requirements (alternatives) gets a
+ * chooser, one group of inputs per alternative (only the chosen one is sent), and "None" when a
+ * requirement is empty (auth optional). Set 0 keeps the ids `pg-auth-<n>`.
+ */
+function AuthInputs({ e, api }: { e: EndpointModel; api: ApiSettings }) {
+  const sets = e.auth.map((set, i) => ({ set, inputs: schemeInputs(set, api, i === 0 ? 'pg-auth-' : `pg-auth-${i}-`) }));
+  const choices = sets.map(({ set }, i) => ({ value: String(i), label: authLabel(set) }));
+  if (e.authOptional && choices.length) choices.push({ value: 'none', label: 'None' });
+  if (!sets.some((s) => s.inputs.length)) return null;
   return (
     <fieldset className="pg-group pg-auth">
       <legend>Authorization</legend>
-      {inputs}
+      {choices.length > 1 && (
+        <div className="pg-field">
+          <label htmlFor="pg-auth-set"><span className="pg-name">Method</span></label>
+          <select id="pg-auth-set" className="pg-auth-set" defaultValue="0">
+            {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+          </select>
+        </div>
+      )}
+      {choices.length > 1
+        ? sets.map(({ inputs }, i) => <div key={i} className="pg-auth-option" data-auth-set={String(i)} hidden={i !== 0}>{inputs}</div>)
+        : sets[0]!.inputs}
       <label className="pg-remember">
         <input type="checkbox" className="pg-remember-input" />
         <span>Remember on this device (otherwise kept for this browser session only)</span>
@@ -157,7 +184,7 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
             </div>
           ))}
         </fieldset>
-        {e.auth[0] && <AuthInputs schemes={e.auth[0]} api={api} />}
+        <AuthInputs e={e} api={api} />
         {LOCATIONS.map(([loc, title]) => {
           const list = e.parameters.filter((p) => p.in === loc);
           if (!list.length) return null;
