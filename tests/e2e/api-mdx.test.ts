@@ -114,6 +114,50 @@ describe('api: pages with ParamFields', () => {
     await page.close();
   });
 
+  it('the generated request examples follow what the form holds, as the reader types', async () => {
+    const page = await open(`${server.url}/things`);
+    const panel = (label: string) => page.locator(`.api-aside .request-example .tab-panel[data-tab-label="${label}"] pre code`);
+    const text = (label: string) => panel(label).textContent();
+    expect(await text('cURL')).toContain(`--url '${mock.url}/v1/collections/<collection>/things'`);
+    expect(await text('cURL')).toContain("'Authorization: Bearer sk_<token>'");
+
+    await page.locator('#pg-path-collection').fill('c 1');
+    await page.locator('#pg-query-dryRun').selectOption('true');
+    await page.locator('[data-auth-kind="bearer"]').fill('sk_live');
+    await page.locator('#pg-body').fill('{"name": "Gear", "size": 5}');
+    const curl = await text('cURL');
+    expect(curl).toContain(`--url '${mock.url}/v1/collections/c%201/things?dryRun=true'`);
+    expect(curl).toContain("--header 'Authorization: Bearer sk_live'");
+    expect(curl).toContain("--header 'X-Request-Id: req-1'");
+    expect(curl).toContain(`--data '${JSON.stringify({ name: 'Gear', size: 5 }, null, 2)}'`);
+    expect(await text('JavaScript')).toContain(`await fetch("${mock.url}/v1/collections/c%201/things?dryRun=true", options)`);
+    expect(await text('JavaScript')).toContain('"Authorization": "Bearer sk_live"');
+    expect(await text('Python')).toContain('payload = {\n    "name": "Gear",\n    "size": 5\n}');
+    expect(await text('Python')).toContain('params = {\n    "dryRun": "true"\n}');
+    // Still coloured, for both themes.
+    expect(await panel('cURL').locator('span[style*="--shiki-dark"]').count()).toBeGreaterThan(5);
+
+    // Another server, and a header emptied: the examples follow.
+    await page.locator('#pg-server').selectOption(`${other.url}/v1`);
+    await page.locator('#pg-header-X-Request-Id').fill('');
+    expect(await text('cURL')).toContain(`--url '${other.url}/v1/collections/c%201/things?dryRun=true'`);
+    expect(await text('cURL')).not.toContain('X-Request-Id');
+
+    // The cURL example is the request the playground sends.
+    await page.locator('#pg-server').selectOption(`${mock.url}/v1`);
+    await send(page, /^201/);
+    const sent = last(mock);
+    expect(await text('cURL')).toContain(`--url '${mock.url}${sent.path}?${sent.query}'`);
+    await page.close();
+  });
+
+  it('the page\'s own request example is left as written', async () => {
+    const page = await open(`${server.url}/ping`);
+    await page.locator('#pg-query-echo').fill('changed');
+    expect(await page.locator('.api-aside .request-example pre').textContent()).toBe(`curl ${mock.url}/v1/ping`);
+    await page.close();
+  });
+
   it('a URL on its own host: its {variables} are asked for, authMethod key sends the key there', async () => {
     const page = await open(`${server.url}/status`);
     expect(await page.locator('.api-base').textContent()).toBe('http://{host}');

@@ -7,6 +7,7 @@
  * with `credentials: "omit"` (no cookies of the docs site) and `redirect: "manual"` (a redirect is
  * reported, never followed, so headers cannot travel to another origin).
  */
+import { highlightSnippet, SNIPPETS, snippetParts, type SnippetAuth, type SnippetKind } from './live-snippets.js';
 import { buildRequest, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
 
 const STORE_KEY = 'kiln-playground-auth';
@@ -164,6 +165,34 @@ function init(root: HTMLDetailsElement): void {
       send.removeAttribute('aria-busy');
     }
   });
+
+  // The generated request examples beside the endpoint follow the form as the reader types.
+  const examples = document.querySelector<HTMLElement>('.request-example[data-snippets]');
+  if (examples) {
+    const kinds = examples.dataset.snippets!.split(',') as SnippetKind[];
+    const codes = [...examples.querySelectorAll<HTMLElement>('pre code')];
+    const untouched = (el: HTMLInputElement) => el.value !== '' && el.value === el.defaultValue;
+    const snippetAuth = (): SnippetAuth[] =>
+      auth().map((a): SnippetAuth => {
+        if (a.kind === 'basic') return a;
+        const el = authInputs.find((i) => chosen(i) && i.dataset.authKind === a.kind && (a.kind === 'bearer' || i.dataset.authName === a.name));
+        return { ...a, untouched: !!el && untouched(el) } as SnippetAuth;
+      });
+    const update = () => {
+      const bodyEl = q<HTMLTextAreaElement>('.pg-body-input');
+      const parts = snippetParts({
+        method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: snippetAuth(),
+        body: bodyEl ? { contentType: bodyEl.dataset.contentType!, text: bodyEl.value } : undefined,
+      });
+      kinds.forEach((kind, i) => {
+        const code = codes[i];
+        // Every piece of text is escaped by highlightSnippet: what the reader typed stays text.
+        if (code && SNIPPETS[kind]) code.innerHTML = highlightSnippet(kind, SNIPPETS[kind](parts));
+      });
+    };
+    form.addEventListener('input', update);
+    form.addEventListener('change', update);
+  }
 
   root.hidden = false;
 }

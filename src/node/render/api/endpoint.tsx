@@ -3,7 +3,7 @@ import { jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { AuthScheme, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
-import { requestSnippets, type Snippet } from '../../openapi/snippets.js';
+import { GENERATED_SNIPPETS, requestSnippets, type Snippet } from '../../openapi/snippets.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { CodeBlock, CodeGroup } from '../components/code.js';
 import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
@@ -213,7 +213,9 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
       </div>
     </div>
   );
-  const request = requestBlocks.length ? renderToStaticMarkup(<div className="api-example request-example"><CodeGroup>{requestBlocks}</CodeGroup></div>) : '';
+  // Generated examples are marked: the playground rewrites them with what its form holds.
+  const generated = snippets.length > 0 && !e.codeSamples.length && api?.playground.mode === 'show' && e.operation.kind !== 'webhook';
+  const request = requestBlocks.length ? renderToStaticMarkup(<div className="api-example request-example" data-snippets={generated ? GENERATED_SNIPPETS.join(',') : undefined}><CodeGroup>{requestBlocks}</CodeGroup></div>) : '';
   const response = responseBlocks.length ? renderToStaticMarkup(<div className="api-example response-example"><CodeGroup>{responseBlocks}</CodeGroup></div>) : '';
   // Request first, then response, whichever of them the page wrote itself.
   const aside = captured.request ? pageAside + response : request + pageAside + response;

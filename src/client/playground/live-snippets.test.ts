@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { curlSnippet, pythonSnippet } from '../../shared/snippets.js';
+import { highlightSnippet, snippetParts, type SnippetInput } from './live-snippets.js';
+
+const input = (over: Partial<SnippetInput> = {}): SnippetInput => ({
+  method: 'post', baseUrl: 'https://api.example.com/v1', path: '/things/{id}', params: [], auth: [], ...over,
+});
+
+describe('snippetParts', () => {
+  it('shows placeholders for what is still empty', () => {
+    const r = snippetParts(input({ auth: [{ kind: 'bearer', token: '' }, { kind: 'apiKey', name: 'key', in: 'query', value: 'sk_', untouched: true }] }));
+    expect(r.url).toBe('https://api.example.com/v1/things/<id>');
+    expect(r.headers).toEqual([['Authorization', 'Bearer <token>']]);
+    expect(r.query).toEqual([['key', 'sk_<api-key>']]);
+    expect(curlSnippet(r)).toContain("--url 'https://api.example.com/v1/things/<id>?key=sk_<api-key>'");
+  });
+
+  it('follows the values typed: path (encoded), query, headers, cookies, credentials and the body', () => {
+    const r = snippetParts(input({
+      params: [
+        { name: 'id', in: 'path', value: 'a/b' },
+        { name: 'limit', in: 'query', value: '5' },
+        { name: 'empty', in: 'query', value: '' },
+        { name: 'X-Trace', in: 'header', value: 't 1' },
+        { name: 'sid', in: 'cookie', value: 'c1' },
+      ],
+      auth: [{ kind: 'basic', username: 'ada', password: 'pw' }],
+      body: { contentType: 'application/json', text: '{"name": "Gear"}' },
+    }));
+    expect(r.url).toBe('https://api.example.com/v1/things/a%2Fb');
+    expect(r.query).toEqual([['limit', '5']]);
+    expect(r.headers).toEqual([['Authorization', `Basic ${btoa('ada:pw')}`], ['X-Trace', 't 1'], ['Cookie', 'sid=c1'], ['Content-Type', 'application/json']]);
+    expect(r.body).toEqual({ name: 'Gear' });
+    expect(pythonSnippet(r)).toContain('payload = {\n    "name": "Gear"\n}');
+  });
+
+  it('keeps a body that is not valid JSON as typed, and sends none on GET', () => {
+    expect(snippetParts(input({ body: { contentType: 'application/json', text: '{oops' } })).body).toBe('{oops');
+    expect(snippetParts(input({ method: 'get', body: { contentType: 'application/json', text: '{}' } })).body).toBeUndefined();
+  });
+});
+
+describe('highlightSnippet', () => {
+  it('colours tokens for both themes and escapes every piece of text', () => {
+    const html = highlightSnippet('curl', "curl --request POST \\\n  --data '<img src=x onerror=alert(1)>'");
+    expect(html).toContain('<span class="line"><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">curl</span>');
+    expect(html).toContain('<span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF">--request</span>');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toMatch(/<img/);
+    expect(html.split('\n')).toHaveLength(2);
+  });
+
+  it('keeps multi-line strings on their lines', () => {
+    const html = highlightSnippet('fetch', "const options = {\n  body: JSON.stringify({\n    \"a\": 1\n  })\n};");
+    expect(html.split('\n')).toHaveLength(5);
+    expect(html).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span>');
+    expect(html).toContain('<span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">stringify</span>');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The request examples beside an endpoint, rewritten from what the playground form holds (pure:
+ * no DOM, shared with the unit tests). The text comes from the same formatters the build uses
+ * (src/shared/snippets.ts); the colours are a small tokenizer's, with the build's theme colours.
+ */
+import { curlSnippet, fetchSnippet, pythonSnippet, type RequestParts } from '../../shared/snippets.js';
+import { base64, isJsonType, resolveServer, type ParamValue } from './request.js';
+
+/** One way to authenticate as the form holds it; `untouched` when the input still shows its prefill only. */
+export type SnippetAuth =
+  | { kind: 'bearer'; token: string; untouched?: boolean }
+  | { kind: 'basic'; username: string; password: string }
+  | { kind: 'apiKey'; name: string; in: 'header' | 'query' | 'cookie'; value: string; untouched?: boolean };
+
+export interface SnippetInput {
+  method: string;
+  /** The selected server, `{variables}` filled in where the reader gave them. */
+  baseUrl: string;
+  path: string;
+  params: ParamValue[];
+  auth: SnippetAuth[];
+  body?: { contentType: string; text: string };
+}
+
+/**
+ * The request the examples show: what "Send" would send, with `<placeholders>` where a path
+ * parameter or a credential is still empty (so the examples stay readable before anything is typed).
+ */
+export function snippetParts(input: SnippetInput): RequestParts {
+  const method = input.method.toUpperCase();
+  const path = input.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+    const v = input.params.find((p) => p.in === 'path' && p.name === name)?.value ?? '';
+    return v === '' ? `<${name}>` : encodeURIComponent(v);
+  });
+  const query: [string, string][] = [];
+  const headers: [string, string][] = [];
+  const cookies: string[] = [];
+  for (const a of input.auth) {
+    if (a.kind === 'bearer') headers.push(['Authorization', `Bearer ${a.token === '' || a.untouched ? `${a.token}<token>` : a.token}`]);
+    else if (a.kind === 'basic') headers.push(['Authorization', `Basic ${a.username || a.password ? base64(`${a.username}:${a.password}`) : '<encoded-value>'}`]);
+    else {
+      const value = a.value === '' || a.untouched ? `${a.value}<api-key>` : a.value;
+      if (a.in === 'query') query.push([a.name, value]);
+      else if (a.in === 'cookie') cookies.push(`${a.name}=${value}`);
+      else headers.push([a.name, value]);
+    }
+  }
+  for (const p of input.params) {
+    if (p.value === '' || p.in === 'path') continue;
+    if (p.in === 'query') query.push([p.name, p.value]);
+    else if (p.in === 'header' && !headers.some(([h]) => h.toLowerCase() === p.name.toLowerCase())) headers.push([p.name, p.value]);
+    else if (p.in === 'cookie') cookies.push(`${p.name}=${p.value}`);
+  }
+  if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
+
+  let body: unknown;
+  let contentType: string | undefined;
+  if (input.body && input.body.text.trim() !== '' && method !== 'GET' && method !== 'HEAD') {
+    contentType = input.body.contentType;
+    const structured = isJsonType(contentType) || /x-www-form-urlencoded|multipart\/form-data/i.test(contentType);
+    body = input.body.text;
+    if (structured) {
+      try {
+        body = JSON.parse(input.body.text);
+      } catch {
+        /* shown as typed */
+      }
+    }
+    if (!/multipart\/form-data/i.test(contentType) && !headers.some(([h]) => h.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
+  }
+  return { method, url: resolveServer(input.baseUrl, {}) + path, query, headers, contentType, body };
+}
+
+export const SNIPPETS = { curl: curlSnippet, fetch: fetchSnippet, python: pythonSnippet } as const;
+export type SnippetKind = keyof typeof SNIPPETS;
+
+// The build's code theme (kiln-github-light / kiln-github-dark), as shiki writes it.
+const COLOURS = {
+  string: ['#032F62', '#9ECBFF'],
+  keyword: ['#D73A49', '#F97583'],
+  constant: ['#005CC5', '#79B8FF'],
+  function: ['#6F42C1', '#B392F0'],
+  comment: ['#6A737D', '#6A737D'],
+} as const;
+type TokenKind = keyof typeof COLOURS;
+
+const KEYWORDS: Record<SnippetKind, RegExp> = {
+  curl: /^$/,
+  fetch: /^(?:const|let|var|await|new|return|async|function)$/,
+  python: /^(?:import|from|as|def|return|await)$/,
+};
+const CONSTANTS = /^(?:true|false|null|undefined|True|False|None)$/;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Tokens of a generated example: strings, comments, numbers, flags, keywords, called names. */
+function tokens(kind: SnippetKind, code: string): [string, TokenKind | undefined][] {
+  const out: [string, TokenKind | undefined][] = [];
+  const re = /('(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*"|`(?:[^`\\]|\\[\s\S])*`)|(\/\/[^\n]*|#[^\n]*)|(\b\d+(?:\.\d+)?\b)|(--?[A-Za-z][\w-]*)|([A-Za-z_$][\w$]*)(?=\s*\()|([A-Za-z_$][\w$]*)/g;
+  let at = 0;
+  for (const m of code.matchAll(re)) {
+    if (m.index! > at) out.push([code.slice(at, m.index), undefined]);
+    const [all, str, comment, num, flag, call, word] = m;
+    let t: TokenKind | undefined;
+    if (str) t = 'string';
+    else if (comment) t = kind === 'fetch' ? (comment.startsWith('//') ? 'comment' : undefined) : comment.startsWith('#') ? 'comment' : undefined;
+    else if (num) t = 'constant';
+    else if (flag) t = m.index === 0 || /\s/.test(code[m.index! - 1]!) ? 'constant' : undefined;
+    else if (call) t = KEYWORDS[kind].test(call) ? 'keyword' : 'function';
+    else if (word) t = KEYWORDS[kind].test(word) ? 'keyword' : CONSTANTS.test(word) ? 'constant' : kind === 'curl' && word === 'curl' && m.index === 0 ? 'function' : undefined;
+    out.push([all, t]);
+    at = m.index! + all.length;
+  }
+  if (at < code.length) out.push([code.slice(at), undefined]);
+  return out;
+}
+
+/** The HTML of a `<code>`: one `span.line` per line, tokens coloured for both themes, all text escaped. */
+export function highlightSnippet(kind: SnippetKind, code: string): string {
+  const lines: string[] = [''];
+  for (const [text, t] of tokens(kind, code)) {
+    const parts = text.split('\n');
+    parts.forEach((part, i) => {
+      if (i > 0) lines.push('');
+      if (!part) return;
+      const html = escapeHtml(part);
+      lines[lines.length - 1] += t ? `<span style="--shiki-light:${COLOURS[t][0]};--shiki-dark:${COLOURS[t][1]}">${html}</span>` : `<span>${html}</span>`;
+    });
+  }
+  return lines.map((l) => `<span class="line">${l}</span>`).join('\n');
+}
