@@ -1,11 +1,21 @@
 import { spawn } from 'node:child_process';
 import { diag } from '../node/diagnostics/catalogue.js';
 import { KilnError } from '../node/diagnostics/diagnostic.js';
+import { normaliseBase } from '../node/output/base-path.js';
 
 export function serveOptions(values: Record<string, unknown>): { host: string; port: number; open: boolean } {
   const port = values.port === undefined ? 3000 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KilnError([diag('cli/invalid-flag', { flag: '--port', reason: `"${String(values.port)}" is not a port number (0-65535)` })]);
   return { host: (values.host as string | undefined) ?? '127.0.0.1', port, open: Boolean(values.open) };
+}
+
+/** `--base /docs/` (build and preview): the path the site is hosted under, normalised; `/` without the flag. */
+export function baseOption(values: Record<string, unknown>): string {
+  const raw = values.base as string | undefined;
+  if (raw === undefined) return '/';
+  const base = normaliseBase(raw);
+  if (!base) throw new KilnError([diag('cli/invalid-flag', { flag: '--base', reason: `"${raw}" is not a path such as /docs/` })]);
+  return base;
 }
 
 /** Open a URL in the default browser; best effort, never fails the command. */

@@ -3,6 +3,15 @@
 export const $$ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document): T[] =>
   Array.from(root.querySelectorAll<T>(selector));
 
+/**
+ * A site path under the base path the site is hosted at (`kiln build --base /docs/` writes it into
+ * `<html data-base>`): `/_kiln/x` → `/docs/_kiln/x`. URLs in the HTML are rebased by the build.
+ */
+export function sitePath(path: string): string {
+  const base = document.documentElement.dataset.base ?? '/';
+  return base === '/' || !path.startsWith('/') ? path : base + path.slice(1);
+}
+
 /** localStorage that never throws (private mode, disabled storage, sandboxed iframes). */
 export const store = {
   get(key: string): string | null {

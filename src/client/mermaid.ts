@@ -1,5 +1,5 @@
 import { MERMAID_JS_URL } from '../shared/vendor-urls.js';
-import { $$ } from './dom.js';
+import { $$, sitePath } from './dom.js';
 
 interface Mermaid {
   initialize(config: Record<string, unknown>): void;
@@ -11,7 +11,7 @@ let loading: Promise<Mermaid> | undefined;
 function load(): Promise<Mermaid> {
   return (loading ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = MERMAID_JS_URL;
+    script.src = sitePath(MERMAID_JS_URL);
     script.onload = () => {
       const m = (window as unknown as { mermaid?: Mermaid }).mermaid;
       if (m) resolve(m);

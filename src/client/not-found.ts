@@ -2,6 +2,8 @@
  * The 404 page suggests pages: the missing path is compared with the site's page list
  * (/_kiln/pages.json, a few KB written by the build) and the closest few are listed.
  */
+import { sitePath } from './dom.js';
+
 interface Entry {
   u: string;
   t: string;
@@ -49,10 +51,13 @@ export function suggest(path: string, pages: Entry[]): Entry[] {
 export function initNotFound(): void {
   const box = document.querySelector('.not-found');
   if (!box) return;
-  fetch('/_kiln/pages.json')
+  fetch(sitePath('/_kiln/pages.json'))
     .then((r) => (r.ok ? (r.json() as Promise<Entry[]>) : []))
     .then((pages) => {
-      const path = decodeURIComponent(location.pathname).replace(/\.html$/, '');
+      // The page list has site paths: the base path the site is hosted under is not part of them.
+      const base = sitePath('/');
+      let path = decodeURIComponent(location.pathname).replace(/\.html$/, '');
+      if (base !== '/' && path.startsWith(base)) path = path.slice(base.length - 1);
       const best = suggest(path, pages);
       if (best.length === 0) return;
       const section = document.createElement('nav');
@@ -65,7 +70,7 @@ export function initNotFound(): void {
       for (const p of best) {
         const li = document.createElement('li');
         const a = document.createElement('a');
-        a.href = p.u;
+        a.href = sitePath(p.u);
         a.textContent = p.t;
         const small = document.createElement('span');
         small.className = 'not-found-path';

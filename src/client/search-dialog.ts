@@ -5,6 +5,7 @@
  * own script (/_kiln/search/pagefind.js) is imported when the dialog first opens; it downloads
  * only the index fragments a query needs.
  */
+import { sitePath } from './dom.js';
 
 interface SubResult {
   title: string;
@@ -32,12 +33,14 @@ interface Item {
 }
 
 const BUNDLE = '/_kiln/search/pagefind.js';
+/** Under a base path (`--base /docs/`), the bundle is there and result URLs get the base too. */
+const BASE = sitePath('/');
 const MAX_PAGES = 10;
 
 let pagefind: Promise<Pagefind> | undefined;
 function loadPagefind(): Promise<Pagefind> {
-  return (pagefind ??= (import(/* webpackIgnore: true */ BUNDLE as string) as Promise<Pagefind>).then(async (pf) => {
-    await pf.options({ excerptLength: 24 });
+  return (pagefind ??= (import(/* webpackIgnore: true */ sitePath(BUNDLE)) as Promise<Pagefind>).then(async (pf) => {
+    await pf.options({ excerptLength: 24, baseUrl: BASE });
     await pf.init();
     return pf;
   }).catch((error: unknown) => {

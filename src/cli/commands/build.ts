@@ -5,6 +5,7 @@ import { buildReport } from '../../node/build/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { normaliseSiteUrl } from '../../node/seo/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
+import { baseOption } from '../serve-options.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const root = path.resolve(dir);
@@ -28,6 +29,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
     outDir,
     strict: Boolean(values.strict),
     site,
+    base: baseOption(values),
     workers,
     onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
   });

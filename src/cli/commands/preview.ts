@@ -3,20 +3,22 @@ import path from 'node:path';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { startPreviewServer } from '../../node/server/preview.js';
 import { paint, printDiagnostics } from '../report.js';
-import { announcePort, openBrowser, serveOptions } from '../serve-options.js';
+import { announcePort, baseOption, openBrowser, serveOptions } from '../serve-options.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const root = path.resolve(dir);
   const outDir = path.resolve(root, (values.out as string | undefined) ?? 'dist');
   const { host, port, open } = serveOptions(values);
+  const base = baseOption(values);
   if (!existsSync(path.join(outDir, 'index.html'))) {
     printDiagnostics([diag('preview/no-build', { dir: outDir })], root);
     return 1;
   }
-  const server = await startPreviewServer(outDir, { host, port });
+  const server = await startPreviewServer(outDir, { host, port, base });
+  const url = server.url + base;
   process.stderr.write(announcePort(port, server.port));
-  process.stderr.write(`Previewing ${outDir}\n  ${paint('cyan', server.url)}\n`);
-  if (open) openBrowser(server.url);
+  process.stderr.write(`Previewing ${outDir}\n  ${paint('cyan', url)}\n`);
+  if (open) openBrowser(url);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());

@@ -5,6 +5,7 @@ import type { PageFeature } from '../mdx/compiler.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter } from '../output/write.js';
+import { RebasingWriter, siteUrlWithBase } from '../output/base-path.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import { loadSite } from '../site/load.js';
 import { bundleIslands, islandsEntryName } from '../assets/islands.js';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   strict?: boolean;
   /** Public URL of the site (`--site`): canonical links, sitemap.xml, robots.txt. Overrides the settings. */
   site?: string;
+  /** The path the site is hosted under (`--base /docs/`, normalised): every URL written is rebased (output/base-path.ts). */
+  base?: string;
   onProgress?: (done: number, total: number) => void;
   /** Worker threads making pages (0: this thread only). Default: `defaultWorkers` (none below 150 pages). */
   workers?: number;
@@ -67,10 +70,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const t = options.timings ?? new BuildTimings();
   const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
   if (!site) return summary(false, diagnostics);
-  const overrides: SiteOverrides = { siteUrl: options.site };
+  const base = options.base ?? '/';
+  const overrides: SiteOverrides = { siteUrl: base === '/' ? options.site : siteUrlWithBase(options.site ?? site.settings.siteUrl, base) };
   applyOverrides(site, overrides);
 
-  const writer = new OutputWriter(outDir);
+  const writer = base === '/' ? new OutputWriter(outDir) : new RebasingWriter(outDir, base);
   const onSignal = () => {
     writer.abortSync();
     process.exit(130);

@@ -131,3 +131,37 @@ it('refuses to start without a build', async () => {
   expect(err).toBeInstanceOf(KilnError);
   expect((err as KilnError).diagnostics[0].code).toBe('preview/no-build');
 });
+
+describe('under a base path (--base /docs/)', () => {
+  let based: RunningServer;
+  beforeAll(async () => {
+    based = await startPreviewServer(out, { host: '127.0.0.1', port: 0, base: '/docs/' });
+  });
+  afterAll(() => based?.close());
+  const at = (p: string) => fetch(based.url + p, { redirect: 'manual' });
+
+  it('serves the build below the base, with clean URLs', async () => {
+    for (const [p, body] of [['/docs/', 'HOME'], ['/docs/guides/setup', 'SETUP'], ['/docs/guides/install/', 'INSTALL'], ['/docs/logo.svg', '<svg/>']]) {
+      const res = await at(p!);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(body);
+    }
+    expect((await at('/docs/_kiln/assets/app-3F7A2C9B.js')).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the root and the bare base to the base', async () => {
+    for (const p of ['/', '/docs']) {
+      const res = await at(p);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/docs/');
+    }
+  });
+
+  it('answers paths outside the base, and missing pages, with the 404 page', async () => {
+    for (const p of ['/guides/setup', '/docsy/guides/setup', '/docs/nope']) {
+      const res = await at(p);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('CUSTOM 404');
+    }
+  });
+});

@@ -11,6 +11,8 @@ export interface PreviewServerOptions {
   host: string;
   port: number;
   strictPort?: boolean;
+  /** The path the build was made for (`--base /docs/`): it is served there, as the host will. Default `/`. */
+  base?: string;
   /** Where unexpected errors go. Default: stderr. */
   onError?: (error: unknown) => void;
 }
@@ -49,14 +51,28 @@ export async function startPreviewServer(outDir: string, opts: PreviewServerOpti
   }
   const onError = opts.onError;
 
+  const base = opts.base ?? '/';
+  const redirect = (to: string): ServedFile => ({ ...textResponse(302, `Found: ${to}`), headers: { location: to } });
+
   async function handler({ rawPathname }: { rawPathname: string }): Promise<ServedFile> {
-    const pathname = decodePathname(rawPathname);
-    if (pathname === null) return textResponse(400, 'Bad request: invalid path');
+    const decoded = decodePathname(rawPathname);
+    if (decoded === null) return textResponse(400, 'Bad request: invalid path');
+    let pathname: string | undefined = decoded;
+    // Under a base path, only URLs below it are the site's; the root and `/docs` lead to it.
+    if (base !== '/') {
+      if (pathname === '/' || pathname === base.slice(0, -1)) return redirect(base);
+      pathname = pathname.startsWith(base) ? pathname.slice(base.length - 1) : undefined;
+    }
+    if (pathname === undefined) return notFoundPage();
     for (const candidate of cleanUrlCandidates(pathname)) {
       const file = await resolveDecodedInside(root, candidate);
       // Type from the requested name, not the real path a symlink may lead to.
       if (file) return { status: 200, type: contentTypeFor(candidate), file, headers: { 'cache-control': cacheControlFor(candidate) } };
     }
+    return notFoundPage();
+  }
+
+  async function notFoundPage(): Promise<ServedFile> {
     const notFound = await resolveDecodedInside(root, '/404.html');
     if (notFound) return { status: 404, type: 'text/html; charset=utf-8', file: notFound };
     return textResponse(404, 'Not found');
