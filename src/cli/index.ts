@@ -12,7 +12,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; options: Option
   dev: { summary: 'Serve the docs with live reload', usage: 'kiln dev [dir] [--port 3000] [--host 127.0.0.1] [--open]', options: serve, run: () => import('./commands/dev.js') },
   build: { summary: 'Write a static site', usage: 'kiln build [dir] [--out dist] [--strict] [--site https://docs.example.com] [--base /docs/] [--report report.json] [--workers N]', options: { out: { type: 'string' }, strict: { type: 'boolean' }, site: { type: 'string' }, base: { type: 'string' }, report: { type: 'string' }, workers: { type: 'string' } }, run: () => import('./commands/build.js') },
   preview: { summary: 'Serve a finished build', usage: 'kiln preview [dir] [--out dist] [--base /docs/] [--port 3000] [--host 127.0.0.1] [--open]', options: { ...serve, out: { type: 'string' }, base: { type: 'string' } }, run: () => import('./commands/preview.js') },
-  check: { summary: 'Find mistakes without building (offline)', usage: 'kiln check [dir] [--format text|json] [--strict]', options: { format: { type: 'string' }, strict: { type: 'boolean' } }, run: () => import('./commands/check.js') },
+  check: { summary: 'Find mistakes without building (offline unless --external)', usage: 'kiln check [dir] [--format text|json] [--strict] [--external]', options: { format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
   schema: { summary: 'Print the JSON Schema of docs.json', usage: 'kiln schema', options: {}, run: () => import('./commands/schema.js') },
 };
 

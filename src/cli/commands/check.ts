@@ -12,7 +12,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
   }
   const root = path.resolve(dir);
   if (format === 'text') process.stderr.write(`Checking ${root}\n`);
-  const result = await checkSite({ root });
+  const result = await checkSite({ root, external: Boolean(values.external) });
   process.stdout.write(format === 'json' ? formatJson(result) : formatText(result));
   return exitCode(result, Boolean(values.strict));
 }

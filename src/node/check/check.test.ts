@@ -49,6 +49,8 @@ describe('kiln check on the planted fixture', () => {
         // OpenAPI
         'broken.yaml:7:1 error openapi/parse-failed',
         'endpoint.mdx:4:1 error openapi/operation-not-found',
+        'openapi.yaml:10:73 error check/broken-link', // in an operation's description
+        'openapi.yaml:14:45 error check/broken-anchor', // in a parameter's description
         // conventions
         'conventions.mdx:1:1 warning check/missing-description',
         'no-title.mdx:1:1 warning check/missing-title',
@@ -72,9 +74,9 @@ describe('kiln check on the planted fixture', () => {
     const text = formatText({ ...result, ms: 0 });
     expect(text).toContain('links.mdx:8:3  error  check/broken-link  Link "/does-not-exist" points at /does-not-exist, which is no page or file of the site.\n');
     expect(text).toContain('\n\nno-title.mdx:1:1  warning  check/missing-title  ');
-    expect(text.trimEnd().split('\n').pop()).toMatchInlineSnapshot(`"10 pages checked: 13 errors, 10 warnings, 1 notes in 0.00 s"`);
+    expect(text.trimEnd().split('\n').pop()).toMatchInlineSnapshot(`"10 pages checked: 15 errors, 10 warnings, 1 notes in 0.00 s"`);
     const json = JSON.parse(formatJson(result)) as { summary: { errors: number }; findings: { file: string; line: number; column: number; code: string }[] };
-    expect(json.summary.errors).toBe(13);
+    expect(json.summary.errors).toBe(15);
     expect(json.findings).toContainEqual(expect.objectContaining({ file: 'snippets/linky.mdx', line: 1, column: 22, code: 'check/broken-link' }));
     expect(exitCode(result, false)).toBe(1);
   });

@@ -10,12 +10,16 @@ import { isGeneratedPath } from '../seo/outputs.js';
 import { createEngines, loadSite, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT, contrastPairs } from './contrast.js';
-import { scanMdx, type MdxFacts } from './scan-mdx.js';
+import { checkExternal, isExternal, requestUrl, type ExternalOptions } from './external.js';
+import { openApiLinks } from './openapi-links.js';
+import { scanMdx, type MdxFacts, type Reference } from './scan-mdx.js';
 
 export interface CheckOptions {
   root: string;
   /** Shared with other runs in the same process (tests); made on demand otherwise. */
   engines?: Engines;
+  /** `--external`: also ask every external http(s) link whether it answers (see ./external.ts). */
+  external?: boolean | ExternalOptions;
 }
 
 export interface CheckResult {
@@ -117,12 +121,39 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
     return ids;
   };
 
+  /** External links and where each is written, for --external. */
+  const external: { file: string; ref: Reference }[] = [];
   for (const c of [...checked.values(), ...snippetResults]) {
-    for (const ref of c.facts?.references ?? []) diagnostics.push(...checkReference(site, c, ref, idsOf));
+    for (const ref of c.facts?.references ?? []) {
+      diagnostics.push(...checkReference(site, c, ref, idsOf));
+      if (isExternal(ref.value)) external.push({ file: c.file, ref });
+    }
     for (const img of c.facts?.images ?? []) {
       const where = at(c.file, img);
       if (!img.alt?.trim()) diagnostics.push(diag('check/image-no-alt', { src: img.src }, where));
       if (!img.inFrame) diagnostics.push(diag('check/image-outside-frame', { src: img.src }, where));
+    }
+  }
+
+  // Links in the Markdown descriptions of the project's OpenAPI files. Only root-relative ones are
+  // checked: a relative link resolves against whichever endpoint page shows the description.
+  for (const doc of site.context.openapi?.model.documents ?? []) {
+    if (doc.url) continue; // fetched, not the author's file
+    const source = await fs.readFile(doc.file, 'utf8').catch(() => '');
+    for (const ref of openApiLinks(doc, source)) {
+      if (isExternal(ref.value)) external.push({ file: doc.file, ref });
+      else if (ref.value.trim().startsWith('/')) diagnostics.push(...checkReference(site, { file: doc.file, id: 'index' }, ref, idsOf));
+    }
+  }
+
+  if (options.external) {
+    const answers = await checkExternal(
+      external.map((e) => e.ref.value),
+      typeof options.external === 'object' ? options.external : {},
+    );
+    for (const { file, ref } of external) {
+      const reason = answers.get(requestUrl(ref.value));
+      if (reason) diagnostics.push(diag('check/external-link', { url: ref.value.trim(), reason }, at(file, ref)));
     }
   }
 
@@ -189,7 +220,7 @@ function redirectMatches(settings: Settings, url: string): boolean {
   });
 }
 
-function checkReference(site: LoadedSite, c: Checked, ref: MdxFacts['references'][number], idsOf: (p: Page) => Set<string> | undefined): Diagnostic[] {
+function checkReference(site: LoadedSite, c: Pick<Checked, 'file' | 'id'>, ref: Reference, idsOf: (p: Page) => Set<string> | undefined): Diagnostic[] {
   const value = ref.value.trim();
   if (!value || SCHEME.test(value) || value.startsWith('//') || value.startsWith('{')) return [];
   const where = at(c.file, ref);

@@ -263,6 +263,11 @@ export const catalogue = {
     message: ({ what, fg, bg, ratio }) => `${what}: ${fg} on ${bg} has a contrast ratio of ${ratio}:1, below the 4.5:1 WCAG AA asks for text.`,
     hint: () => 'Choose a darker colour for light backgrounds (a lighter one for dark backgrounds) until the ratio reaches 4.5:1.',
   }),
+  'check/external-link': entry<{ url: string; reason: string }>({
+    severity: 'warning',
+    message: ({ url, reason }) => `External link "${url}" ${reason}.`,
+    hint: () => 'Fix the address or remove the link. A site that refuses automated requests (403) or is only slow may still open in a browser.',
+  }),
   'internal/unexpected': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `Kiln hit an unexpected problem: ${reason}`,
