@@ -59,8 +59,8 @@ export interface ContentModel {
   diagnostics: Diagnostic[];
 }
 
-/** A navigation entry that names an OpenAPI operation (`GET /users`, `webhook created`), as v2 sites do. */
-const OPERATION = /^(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
+/** A navigation entry that names an OpenAPI operation (`GET /users`, `openapi.yaml GET /users`, `webhook created`), as v2 sites do. */
+const OPERATION = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
 
 /**
  * Navigation entries that name an OpenAPI operation become generated pages (src/node/openapi/):

@@ -19,11 +19,19 @@ export function operationUrl(op: Operation, taken: (url: string) => boolean): st
   for (let i = 2; ; i++) if (!taken(`${withMethod}-${i}`)) return `${withMethod}-${i}`;
 }
 
+/** `preferred` (a generated tab's `/api/pets/list-pets`), or the first of its variants nothing else uses. */
+function freeUrl(preferred: string, op: Operation, taken: (url: string) => boolean): string {
+  if (!taken(preferred)) return preferred;
+  const withMethod = `${preferred}-${op.method}`;
+  if (!taken(withMethod)) return withMethod;
+  for (let i = 2; ; i++) if (!taken(`${withMethod}-${i}`)) return `${withMethod}-${i}`;
+}
+
 /** The Page of a navigation entry naming an operation, or undefined when nothing matches. */
-export function generatedPage(model: OpenApiModel, entry: string, taken: (url: string) => boolean): Page | undefined {
+export function generatedPage(model: OpenApiModel, entry: string, taken: (url: string) => boolean, preferred?: string): Page | undefined {
   const op = model.find(entry);
   if (!op) return undefined;
-  const url = operationUrl(op, taken);
+  const url = preferred ? freeUrl(preferred, op, taken) : operationUrl(op, taken);
   const title = typeof op.op.summary === 'string' && op.op.summary.trim() ? op.op.summary.trim() : typeof op.op.operationId === 'string' ? op.op.operationId : op.label;
   const reference = model.documents.length > 1 ? `${op.doc.id} ${op.label}` : op.label;
   return {

@@ -3,6 +3,7 @@ import type { OperationPages, Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { loadOpenApi, type LoadedOpenApi } from './load.js';
+import { generateNavigation } from './auto-nav.js';
 import { generatedPage, titleFromOperation } from './pages.js';
 
 const OPERATION = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
@@ -22,6 +23,8 @@ export function openApiStep(root: string, settings: Settings, assets: string[], 
     const api = await loadOpenApi({ root, settings, assets, referenced });
     done(api);
     for (const p of pages.values()) titleFromOperation(p, api.model);
+    // Tabs, anchors and groups with an `openapi` and no pages: one page per operation.
+    const placed = new Map(generateNavigation(settings, api.model, root).map((p) => [p.entry, p.url]));
     const made = new Map<string, Page>();
     return {
       page(entry, taken) {
@@ -31,7 +34,7 @@ export function openApiStep(root: string, settings: Settings, assets: string[], 
         }
         const key = `${op.doc.file}#${op.label}`;
         let page = made.get(key);
-        if (!page) made.set(key, (page = generatedPage(api.model, entry, taken)!));
+        if (!page) made.set(key, (page = generatedPage(api.model, entry, taken, placed.get(entry))!));
         return page;
       },
     };

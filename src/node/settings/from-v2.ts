@@ -80,6 +80,7 @@ function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup
     version: ctx.version,
     tab: ctx.tab,
     anchor: ctx.anchor,
+    openapi: openapiFiles(g.openapi)[0],
   });
 }
 

@@ -18,6 +18,8 @@ export interface NavigationGroup {
   tab?: string;
   /** docs.json (v2) only: name of the anchor or dropdown the group was listed under. */
   anchor?: string;
+  /** docs.json (v2) only: the group's OpenAPI file; with no pages, its operations become them (openapi/auto-nav.ts). */
+  openapi?: string;
 }
 
 export interface Logo {

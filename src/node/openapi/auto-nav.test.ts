@@ -1,0 +1,75 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NavNode } from '../content/pages.js';
+import { loadSite } from '../site/load.js';
+
+// tests/fixtures/api-auto: a tab and an anchor that name an OpenAPI file and list no pages.
+const fixture = fileURLToPath(new URL('../../../tests/fixtures/api-auto/', import.meta.url));
+const temp: string[] = [];
+afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const outline = (nodes: NavNode[]): unknown[] => nodes.map((n) => (n.kind === 'page' ? n.url : { [n.title]: outline(n.children) }));
+
+async function load(root: string) {
+  const { site, diagnostics } = await loadSite({ root, dev: true });
+  expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return site!;
+}
+
+describe('pages generated for a tab or anchor with an openapi file and no pages', () => {
+  it('one page per operation, grouped by tag (the file\'s tag order), in that tab\'s navigation', async () => {
+    const site = await load(fixture);
+    const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
+    expect(outline(tab.groups)).toEqual([
+      { Store: ['/api-reference/store/place-an-order'] },
+      { Pets: ['/api-reference/pets/list-pets', '/api-reference/pets/create-a-pet', '/api-reference/pets/showpetbyid'] },
+      { Endpoints: ['/api-reference/endpoints/health-check'] },
+    ]);
+    expect(tab.firstUrl).toBe('/api-reference/store/place-an-order');
+    const page = site.content.byUrl.get('/api-reference/pets/showpetbyid')!;
+    expect([page.title, page.frontMatter.openapi]).toEqual(['showPetById', 'openapi.yaml GET /pets/{petId}']);
+    // The anchor's file, and the root keeps its own pages only.
+    expect(outline(site.context.sections.sections.find((s) => s.name === 'Admin API')!.groups)).toEqual([{ Users: ['/admin/users/delete-all-users'] }]);
+    expect(outline(site.context.sections.of('/').groups)).toEqual([{ Start: ['/'] }]);
+    expect(site.sidebarHtml('/api-reference/pets/list-pets')).toContain('href="/api-reference/store/place-an-order"');
+    expect(site.sidebarHtml('/')).not.toContain('/api-reference/');
+  });
+
+  it('a tab that lists pages keeps exactly those', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
+    temp.push(dir);
+    cpSync(fixture, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+      name: 'Listed', colors: { primary: '#0D9373' },
+      tabs: [{ name: 'API Reference', url: 'api-reference', openapi: 'openapi.yaml' }],
+      navigation: [{ group: 'Start', pages: ['index'] }, { group: 'API', pages: ['api-reference/intro', 'POST /orders'] }],
+    }));
+    mkdirSync(path.join(dir, 'api-reference'));
+    cpSync(path.join(dir, 'index.mdx'), path.join(dir, 'api-reference/intro.mdx'));
+    const site = await load(dir);
+    const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
+    expect(outline(tab.groups)).toEqual([{ API: ['/api-reference/intro', '/orders'] }]);
+    expect(site.content.byUrl.has('/api-reference/pets/list-pets')).toBe(false);
+  });
+
+  it('docs.json: a tab with only an openapi file, a group with an openapi file and no pages', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
+    temp.push(dir);
+    cpSync(fixture, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+      theme: 'mint', name: 'V2', colors: { primary: '#0D9373' },
+      navigation: { tabs: [
+        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index'] }, { group: 'Admin endpoints', openapi: 'admin.json' }] },
+        { tab: 'API Reference', openapi: 'openapi.yaml' },
+      ] },
+    }));
+    const site = await load(dir);
+    expect(outline(site.context.sections.of('/').groups)).toEqual([{ Start: ['/'] }, { 'Admin endpoints': ['/admin-endpoints/users/delete-all-users'] }]);
+    const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
+    expect(outline(tab.groups).map((g) => Object.keys(g as object)[0])).toEqual(['Store', 'Pets', 'Endpoints']);
+    expect(site.context.sections.of('/api-reference/pets/list-pets')).toBe(tab);
+  });
+});
