@@ -33,14 +33,13 @@ interface Item {
 }
 
 const BUNDLE = '/_kiln/search/pagefind.js';
-/** Under a base path (`--base /docs/`), the bundle is there and result URLs get the base too. */
-const BASE = sitePath('/');
 const MAX_PAGES = 10;
 
 let pagefind: Promise<Pagefind> | undefined;
 function loadPagefind(): Promise<Pagefind> {
   return (pagefind ??= (import(/* webpackIgnore: true */ sitePath(BUNDLE)) as Promise<Pagefind>).then(async (pf) => {
-    await pf.options({ excerptLength: 24, baseUrl: BASE });
+    // Under a base path (`--base /docs/`) the bundle is there, and result URLs get the base too.
+    await pf.options({ excerptLength: 24, baseUrl: sitePath('/') });
     await pf.init();
     return pf;
   }).catch((error: unknown) => {
