@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpus, repoRoot, starter } from './helpers.js';
+import { mutatedCopy, rng, type Mutation } from './fuzz-mutations.js';
+
+// Resilience: broken settings, front matter, MDX and OpenAPI files must give catalogued messages,
+// never a crash or a stack trace. Seeded and bounded; the suite runs a few cases, and
+//   KILN_FUZZ_RUNS=500 KILN_FUZZ_SECONDS=1800 npx vitest run tests/e2e/fuzz.test.ts
+// runs many. KILN_FUZZ_SEED=<n> repeats a run (a failure names its seed); KILN_FUZZ_VERBOSE=1
+// prints each case's mutations and the codes it got. The CLI runs in this
+// process (lib/cli, as `kiln` runs it) so a case costs a build, not a Node start.
+const RUNS = Number(process.env.KILN_FUZZ_RUNS ?? 8);
+const SECONDS = Number(process.env.KILN_FUZZ_SECONDS ?? (process.env.KILN_FUZZ_RUNS ? 3600 : 90));
+const SEED = Number(process.env.KILN_FUZZ_SEED ?? 20261122);
+/** A case that takes this long is a hang. */
+const CASE_MS = 90_000;
+
+const SITES = [starter, ...['CopilotKit__CopilotKit', 'ollama__ollama', 'triggerdotdev__trigger.dev', 'tursodatabase__turso-docs', 'browser-use__browser-use', 'AgentOps-AI__agentops'].map((s) => path.join(corpus, s))];
+
+type Main = (argv: string[]) => Promise<void>;
+let main: Main;
+let codes: Set<string>;
+let scratch: string;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  main = ((await import(pathToFileURL(path.join(repoRoot, 'lib/cli/index.js')).href)) as { main: Main }).main;
+  codes = new Set(Object.keys(((await import(pathToFileURL(path.join(repoRoot, 'lib/node/diagnostics/catalogue.js')).href)) as { catalogue: object }).catalogue));
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'kiln-fuzz-'));
+  // Offline, whatever the machine: OpenAPI URLs fail the same way every time.
+  globalThis.fetch = async (input) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    throw new TypeError('fetch failed', { cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' }) });
+  };
+});
+
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** `kiln <argv>` in this process: its exit code and everything it wrote. */
+async function cli(argv: string[]): Promise<{ code: number; output: string }> {
+  let output = '';
+  const writes = [process.stdout, process.stderr].map((stream) => {
+    const original = stream.write;
+    stream.write = ((chunk: string | Uint8Array) => {
+      output += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      return true;
+    }) as typeof stream.write;
+    return () => (stream.write = original);
+  });
+  process.exitCode = undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([main(argv), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`kiln ${argv[0]} took over ${CASE_MS / 1000} s`)), CASE_MS)))]);
+  } finally {
+    clearTimeout(timer);
+    for (const restore of writes) restore();
+  }
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = undefined;
+  return { code, output };
+}
+
+/** A stack frame: `at fn (/abs/file.js:1:2)`, `at file:///…:1:2`, `at node:internal/…`. */
+const STACK = /^\s+at (?:async )?(?:[^\s(]+ )?\(?(?:file:\/\/|\/|node:)[^)\s]*:\d+:\d+\)?$/m;
+/** `file:line:col  severity  code  message` or `severity  code  message`. */
+const FINDING = /^(?:\S.*?  )?(error|warning|info)  (\S+)  /gm;
+
+/** What is wrong with one command's result; nothing when it behaved. */
+function problems(name: string, r: { code: number; output: string }, json: boolean): string[] {
+  const out: string[] = [];
+  if (r.code !== 0 && r.code !== 1) out.push(`${name} exited with ${r.code}`);
+  if (STACK.test(r.output)) out.push(`${name} printed a stack trace`);
+  const found = [...r.output.matchAll(FINDING)].map((m) => m[2]!);
+  if (json) {
+    const start = r.output.indexOf('{\n');
+    try {
+      const report = JSON.parse(r.output.slice(start)) as { findings: { code: string }[] };
+      found.push(...report.findings.map((f) => f.code));
+    } catch {
+      out.push(`${name} --format json printed no JSON`);
+    }
+  }
+  if (!json && !/pages written|Build failed/.test(r.output)) out.push(`${name} printed no summary`);
+  for (const code of new Set(found)) {
+    if (code === 'internal/unexpected') out.push(`${name} hit an unexpected error (a crash): ${/internal\/unexpected  (.*)/.exec(r.output)?.[1]}`);
+    else if (!codes.has(code)) out.push(`${name} printed "${code}", which is not in the catalogue`);
+  }
+  return out;
+}
+
+describe('fuzzing build and check', () => {
+  it(
+    `keeps every mistake catalogued (${RUNS} cases, seed ${SEED}, ≤ ${SECONDS} s)`,
+    async () => {
+      const started = Date.now();
+      const failures: string[] = [];
+      let ran = 0;
+      for (let i = 0; i < RUNS && (ran === 0 || Date.now() - started < SECONDS * 1000); i++) {
+        const seed = SEED + i;
+        const r = rng(seed);
+        const site = SITES[i % SITES.length]!;
+        const dir = path.join(scratch, `case-${seed}`);
+        const mutations: Mutation[] = mutatedCopy(site, dir, r);
+        const out = path.join(scratch, `out-${seed}`);
+        const build = await cli(['build', dir, '--out', out]);
+        const check = await cli(['check', dir, '--format', 'json']);
+        const found = [...problems('build', build, false), ...problems('check', check, true)];
+        ran++;
+        if (process.env.KILN_FUZZ_VERBOSE) {
+          const codes = [...new Set([...`${build.output}\n${check.output}`.matchAll(/"code": "([^"]+)"|  (?:error|warning)  (\S+)  /g)].map((m) => m[1] ?? m[2]))];
+          const reasons = [...build.output.matchAll(/page\/(?:compile|render)-failed  (.*)/g)].map((m) => m[1]!.slice(0, 140));
+          process.stderr.write(`case ${seed} ${path.basename(site)} build=${build.code} check=${check.code} [${mutations.map((m) => `${m.kind}:${m.what}`).join(' | ')}] ${codes.join(' ')}\n${reasons.map((r) => `    ${r}\n`).join('')}`);
+        }
+        if (found.length) {
+          // Keep the folder to reproduce it; say how.
+          failures.push(
+            `seed ${seed} (${path.basename(site)}; ${mutations.map((m) => `${m.kind} ${m.file}: ${m.what}`).join('; ')}) in ${dir}:\n  ${found.join('\n  ')}\n${[build.output, check.output].join('\n').slice(-1500)}`,
+          );
+        } else rmSync(dir, { recursive: true, force: true });
+        rmSync(out, { recursive: true, force: true });
+      }
+      process.stderr.write(`fuzz: ${ran} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failed\n`);
+      expect(ran).toBeGreaterThan(0);
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    },
+    (SECONDS + CASE_MS / 1000 * 2 + 60) * 1000,
+  );
+
+  it('the checks above catch a crash and a stack trace', () => {
+    // The assertions must be able to fail: a crash, a stack, an unknown code and a bad exit code.
+    expect(problems('build', { code: 1, output: 'error  internal/unexpected  Kiln hit an unexpected problem: x\n✗ Build failed' }, false)).toHaveLength(1);
+    expect(problems('build', { code: 1, output: 'TypeError: x\n    at foo (/work/main/lib/a.js:1:2)\n✗ Build failed' }, false)).toEqual(['build printed a stack trace']);
+    expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  made/up  x\n✓ 1 pages written' }, false)).toEqual(['build printed "made/up", which is not in the catalogue']);
+    expect(problems('check', { code: 2, output: '{\n"findings": []}' }, true)).toEqual(['check exited with 2']);
+    expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  page/unknown-component  x\n✓ 1 pages written' }, false)).toEqual([]);
+  });
+});
