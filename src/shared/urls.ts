@@ -21,3 +21,13 @@ export function titleFromId(id: string): string {
     .trim()
     .replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+/**
+ * A file the settings name (logo, favicon, background image) as a URL from the site root. Paths in
+ * docs.json are relative to the project folder, so `logo.png` must not resolve against the page's
+ * own URL (`/guides/logo.png` on a nested page). URLs and root-relative paths are kept.
+ */
+export function projectFileUrl(path: string): string {
+  if (!path || /^[a-z][a-z0-9+.-]*:|^[/#?]/i.test(path)) return path;
+  return '/' + path.replace(/^(\.\/)+/, '');
+}

@@ -154,8 +154,11 @@ describe('favicon and the GitHub button', () => {
     const page = await open(site.url + '/');
     expect(await page.locator('link[rel="icon"]').evaluate((l) => [l.getAttribute('href'), l.getAttribute('type')])).toEqual(['/favicon.svg', 'image/svg+xml']);
     await page.context().close();
-    const v = await open(variant.url + '/');
-    expect(await v.locator('link[rel="icon"]').getAttribute('type')).toBe('image/png');
+    // The variant names its logo and favicon relative to the project folder (`logo.svg`,
+    // `./favicon.png`), as many real projects do: a nested page still finds both.
+    const v = await open(variant.url + '/guides/first');
+    expect(await v.locator('link[rel="icon"]').evaluate((l) => [l.getAttribute('href'), l.getAttribute('type')])).toEqual(['/favicon.png', 'image/png']);
+    expect(await v.locator('.topbar .logo img:visible').evaluate((img: HTMLImageElement) => [img.getAttribute('src'), img.naturalWidth > 0])).toEqual(['/logo.svg', true]);
     await v.context().close();
   });
 

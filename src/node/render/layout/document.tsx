@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ContentModel, Page } from '../../content/pages.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
+import { projectFileUrl } from '../../../shared/urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
@@ -24,8 +25,8 @@ function Logo({ settings }: { settings: Settings }) {
     <a className="logo" href={href}>
       {logo ? (
         <>
-          <img className="logo-light" src={logo.light} alt={settings.name} />
-          <img className="logo-dark" src={logo.dark} alt={settings.name} />
+          <img className="logo-light" src={projectFileUrl(logo.light)} alt={settings.name} />
+          <img className="logo-dark" src={projectFileUrl(logo.dark)} alt={settings.name} />
         </>
       ) : (
         <span className="logo-text">{settings.name}</span>
@@ -224,7 +225,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       {feed && <link rel="alternate" type="application/rss+xml" title={`${page.title} - ${settings.name}`} href={feedPath(page.url)} />}
       {breadcrumbLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbLd }} />}
       <meta name="generator" content="Kiln" />
-      {favicon && <link rel="icon" href={favicon} type={faviconType} />}
+      {favicon && <link rel="icon" href={projectFileUrl(favicon)} type={faviconType} />}
       <script dangerouslySetInnerHTML={{ __html: themeScript(settings) }} />
       <link rel="stylesheet" href={site.assets.css} />
       {features.includes('math') && <link rel="stylesheet" href={KATEX_CSS_URL} />}
