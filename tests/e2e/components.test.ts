@@ -79,6 +79,8 @@ export const Toggle = () => {
 <div className="mt-8 rounded-xl bg-sky-100 p-6 dark:bg-sky-900" data-testid="tw">Styled with Tailwind.</div>
 
 <img className="rounded-xl" src="/images/architecture.svg" alt="Architecture" data-testid="tw-img" />
+
+<a href="/quickstart"><button className="rounded-md bg-primary-dark px-4 py-2 font-bold text-white dark:bg-primary-light" data-testid="tw-brand">Get started</button></a>
 `;
 
 const SECOND = `---
@@ -313,6 +315,13 @@ describe('Tailwind classes', () => {
       expect(await box.evaluate((el) => getComputedStyle(el).paddingTop)).toBe('24px');
       // `.prose img` sets its own radius; the author's rounded-xl wins.
       expect(await page.locator('[data-testid="tw-img"]').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+      // Mintlify's colour names are the site's colours (colors.dark, colors.light); an author's
+      // <button> has no browser bevel, as under Tailwind's preflight.
+      const brand = await page.locator('[data-testid="tw-brand"]').evaluate((el) => {
+        const s = getComputedStyle(el);
+        return [s.backgroundColor, s.color, s.borderTopWidth, s.paddingLeft];
+      });
+      expect(brand).toEqual([theme === 'light' ? 'rgb(194, 65, 12)' : 'rgb(251, 146, 60)', 'rgb(255, 255, 255)', '0px', '16px']);
       await page.close();
     }
   });

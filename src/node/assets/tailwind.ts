@@ -14,11 +14,20 @@ const TAILWIND_DIR = path.dirname(require.resolve('tailwindcss/package.json'));
  * theme stylesheet is in layer `kiln` (kiln.css), declared first, so the author's utilities in
  * layer `utilities` win over the theme's defaults on the element they are on, whatever the
  * theme selector's specificity. `dark:` follows Kiln's theme toggle (the `dark` class on <html>).
+ * The colour names Mintlify's Tailwind set-up gives pages (`bg-primary-dark`, `text-primary-light`,
+ * `bg-background-dark`…) map to the site's colours, which the layout sets as `--kiln-*` variables.
  */
 const INPUT = `@layer kiln, theme, utilities;
 @import "tailwindcss/theme.css" layer(theme) theme(inline);
 @import "tailwindcss/utilities.css" layer(utilities);
 @custom-variant dark (&:where(.dark, .dark *));
+@theme inline {
+  --color-primary: var(--kiln-primary);
+  --color-primary-light: var(--kiln-primary-dark-mode);
+  --color-primary-dark: var(--kiln-button);
+  --color-background-light: var(--kiln-bg-light, #ffffff);
+  --color-background-dark: var(--kiln-bg-dark, #0b0c0f);
+}
 `;
 
 const sources = new Map<string, Promise<string>>();
