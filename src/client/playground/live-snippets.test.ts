@@ -53,7 +53,7 @@ describe('highlightSnippet', () => {
   it('keeps multi-line strings on their lines', () => {
     const html = highlightSnippet('fetch', "const options = {\n  body: JSON.stringify({\n    \"a\": 1\n  })\n};");
     expect(html.split('\n')).toHaveLength(5);
-    expect(html).toContain('<span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span>');
+    expect(html).toContain('<span style="--shiki-light:#BF3441;--shiki-dark:#F97583">const</span>');
     expect(html).toContain('<span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">stringify</span>');
   });
 });

@@ -74,13 +74,14 @@ export function snippetParts(input: SnippetInput): RequestParts {
 export const SNIPPETS = { curl: curlSnippet, fetch: fetchSnippet, python: pythonSnippet } as const;
 export type SnippetKind = keyof typeof SNIPPETS;
 
-// The build's code theme (kiln-github-light / kiln-github-dark), as shiki writes it.
-const COLOURS = {
+// The build's code theme (kiln-github-light / kiln-github-dark, src/node/highlight/themes.ts), as
+// shiki writes it; src/node/highlight/themes.test.ts checks they stay the same.
+export const COLOURS = {
   string: ['#032F62', '#9ECBFF'],
-  keyword: ['#D73A49', '#F97583'],
+  keyword: ['#BF3441', '#F97583'],
   constant: ['#005CC5', '#79B8FF'],
   function: ['#6F42C1', '#B392F0'],
-  comment: ['#6A737D', '#6A737D'],
+  comment: ['#606972', '#9299A0'],
 } as const;
 type TokenKind = keyof typeof COLOURS;
 

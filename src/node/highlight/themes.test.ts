@@ -1,9 +1,11 @@
 import type { Element, ElementContent } from 'hast';
 import { bundledThemes } from 'shiki/themes';
 import { describe, expect, it } from 'vitest';
+import { COLOURS } from '../../client/playground/live-snippets.js';
 import { contrastRatio } from '../check/contrast.js';
 import { createShikiHighlighter } from './shiki.js';
-import { CODE_BACKGROUNDS, loadCodeThemes, readableOn } from './themes.js';
+import { readableOn } from '../render/layout/theme.js';
+import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
 
 const foregrounds = (t: { tokenColors?: { settings: { foreground?: string; background?: string } }[] }) =>
   (t.tokenColors ?? []).filter((r) => r.settings.foreground && !r.settings.background).map((r) => r.settings.foreground!);
@@ -62,5 +64,23 @@ describe('code themes', () => {
       expect(colours(scheme).length).toBeGreaterThan(4);
       for (const c of colours(scheme)) expect(contrastRatio(c, CODE_BACKGROUNDS[scheme]), `${scheme} ${c}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('match the colours the playground uses when it re-colours request examples in the browser', async () => {
+    const { pre } = await createShikiHighlighter().highlight({ code: 'const a = "s"; // note\nJSON.stringify(true);', lang: 'js' });
+    const spans = new Map<string, string>();
+    const walk = (n: Element | ElementContent) => {
+      if (n.type !== 'element') return;
+      const text = n.children.length === 1 && n.children[0]!.type === 'text' ? n.children[0]!.value.trim() : '';
+      if (text && typeof n.properties.style === 'string') spans.set(text, n.properties.style);
+      n.children.forEach(walk);
+    };
+    walk(pre);
+    const style = ([l, d]: readonly [string, string]) => `--shiki-light:${l};--shiki-dark:${d}`;
+    expect(spans.get('const')).toBe(style(COLOURS.keyword));
+    expect(spans.get('"s"')).toBe(style(COLOURS.string));
+    expect(spans.get('// note')).toBe(style(COLOURS.comment));
+    expect(spans.get('stringify')).toBe(style(COLOURS.function));
+    expect(spans.get('true')).toBe(style(COLOURS.constant));
   });
 });

@@ -1,6 +1,6 @@
 import type { ThemeRegistration } from 'shiki';
 import { bundledThemes } from 'shiki/themes';
-import { AA_TEXT, contrastRatio } from '../check/contrast.js';
+import { readableOn } from '../render/layout/theme.js';
 
 /**
  * The darkest and lightest backgrounds a token is drawn on (src/client/styles/code.css and
@@ -18,35 +18,13 @@ export interface CodeThemes {
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
 
-function mix(hex: string, toward: number, amount: number): string {
-  const out = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16);
-    return Math.round(c + (toward - c) * amount).toString(16).padStart(2, '0');
-  });
-  return `#${out.join('')}`;
-}
-
-/**
- * `fg` unchanged when it already reads at `target` on `bg`, else the smallest step towards black
- * (on a light background) or white (on a dark one) that does: hue is kept, so the theme still looks
- * like itself. Colours that are not plain `#rrggbb` are left alone.
- */
-export function readableOn(fg: string, bg: string, target = AA_TEXT): string {
-  if (!HEX6.test(fg) || contrastRatio(fg, bg) >= target) return fg;
-  const toward = contrastRatio(bg, '#000000') > contrastRatio(bg, '#ffffff') ? 0 : 255;
-  for (let step = 1; step <= 100; step++) {
-    const c = mix(fg, toward, step / 100);
-    if (contrastRatio(c, bg) >= target) return c;
-  }
-  return toward ? '#ffffff' : '#000000';
-}
-
 /**
  * A copy of `theme` whose token colours (and default foreground) read at AA on `bg`. Rules with
  * their own background keep their colours: they are drawn on that background, not ours.
  */
 export function adjustTheme(theme: ThemeRegistration, name: string, bg: string): ThemeRegistration {
-  const fix = (c: string | undefined) => (c ? readableOn(c, bg) : c);
+  // Only plain `#rrggbb` colours are adjusted; the step towards black or white keeps each hue.
+  const fix = (c: string | undefined) => (c && HEX6.test(c) ? readableOn(c, bg) : c);
   const colors = { ...theme.colors };
   if (colors['editor.foreground']) colors['editor.foreground'] = fix(colors['editor.foreground'])!;
   const { settings, ...rest } = theme;

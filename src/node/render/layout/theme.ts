@@ -1,4 +1,5 @@
 import type { Settings } from '../../settings/types.js';
+import { projectFileUrl } from '../../../shared/urls.js';
 
 /** Relative luminance of a hex colour (WCAG 2). */
 export function luminance(hex: string): number {
@@ -14,6 +15,64 @@ export function textOn(hex: string): string {
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const ratio = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+};
+
+/** `#rgb`/`#rrggbb` (alpha dropped) mixed with `other`: `amount` 0 is `hex`, 1 is `other`, as CSS color-mix in srgb. */
+export function mixHex(hex: string, other: string, amount: number): string {
+  const rgb = (h: string) => {
+    let v = h.replace('#', '');
+    if (v.length <= 4) v = [...v.slice(0, 3)].map((ch) => ch + ch).join('');
+    return [0, 2, 4].map((i) => parseInt(v.slice(i, i + 2), 16));
+  };
+  const [a, b] = [rgb(hex), rgb(other)];
+  return '#' + a.map((ch, i) => Math.round(ch + (b[i]! - ch) * amount).toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * `fg` when it already reads at `target` on `bg`, else the smallest step towards black (on a light
+ * background) or white (on a dark one) that does, so the hue stays.
+ */
+export function readableOn(fg: string, bg: string, target = 4.5): string {
+  if (ratio(fg, bg) >= target) return fg;
+  const toward = ratio(bg, '#000000') > ratio(bg, '#ffffff') ? '#000000' : '#ffffff';
+  for (let step = 1; step <= 100; step++) {
+    const c = mixHex(fg, toward, step / 100);
+    if (ratio(c, bg) >= target) return c;
+  }
+  return toward;
+}
+
+/** The page backgrounds of tokens.css when the settings give none. */
+const DEFAULT_BG = { light: '#ffffff', dark: '#0b0c0f' } as const;
+
+/**
+ * Colours the stylesheet cannot work out for itself. Accent text (links, the current page in the
+ * sidebar): tokens.css darkens the primary colour with 22 % black in light mode and lightens `light`
+ * with 20 % white in dark mode, which is not enough for a pale primary; when it falls short of AA on
+ * the page background under the accent's own tint (9 % / 14 %), the build gives a readable shade.
+ * Buttons in dark mode: a `dark` button colour made for light pages can vanish on a dark background
+ * (below the 3:1 of WCAG's non-text contrast); then `light` is used, or the button is lightened.
+ */
+function derivedColours(primary: string, light: string, button: string, bg: { light: string; dark: string }): string[] {
+  if (![primary, light, button, bg.light, bg.dark].every((x) => HEX.test(x))) return [];
+  const vars: string[] = [];
+  const textLight = mixHex(primary, '#000000', 0.22);
+  const onLight = mixHex(bg.light, primary, 0.09);
+  if (ratio(textLight, onLight) < 4.5) vars.push(`--kiln-accent-text-light:${readableOn(textLight, onLight)}`);
+  const textDark = mixHex(light, '#ffffff', 0.2);
+  const onDark = mixHex(bg.dark, light, 0.14);
+  if (ratio(textDark, onDark) < 4.5) vars.push(`--kiln-accent-text-dark:${readableOn(textDark, onDark)}`);
+  if (ratio(button, bg.dark) < 3) {
+    const b = ratio(light, bg.dark) >= 3 ? light : readableOn(button, bg.dark, 3);
+    vars.push(`--kiln-button-dark-mode:${b}`, `--kiln-on-button-dark-mode:${textOn(b)}`);
+  }
+  return vars;
+}
+
 /** The settings' colours as CSS custom properties for the theme stylesheet. */
 export function themeVariables(settings: Settings): string {
   const c = settings.colors;
@@ -23,7 +82,9 @@ export function themeVariables(settings: Settings): string {
   const vars: string[] = [`--kiln-primary:${primary}`, `--kiln-primary-dark-mode:${light}`, `--kiln-button:${button}`, `--kiln-on-button:${textOn(button)}`];
   if (c.background?.light) vars.push(`--kiln-bg-light:${c.background.light}`);
   if (c.background?.dark) vars.push(`--kiln-bg-dark:${c.background.dark}`);
-  if (settings.backgroundImage) vars.push(`--kiln-bg-image:url("${settings.backgroundImage.replace(/["\\]/g, '')}")`);
+  vars.push(...derivedColours(primary, light, button, { light: c.background?.light ?? DEFAULT_BG.light, dark: c.background?.dark ?? DEFAULT_BG.dark }));
+  // Resolved from the site root: a relative url() in this inline style would follow the page's URL.
+  if (settings.backgroundImage) vars.push(`--kiln-bg-image:url("${projectFileUrl(settings.backgroundImage).replace(/["\\]/g, '')}")`);
   return `:root{${vars.join(';')}}`;
 }
 
