@@ -11,12 +11,19 @@ export function initToc(): void {
   const update = () => {
     queued = false;
     const line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) + 8 || 96;
-    let index = 0;
+    let index = -1;
+    let first = -1;
+    let last = 0;
     targets.forEach((t, i) => {
-      if (t && t.getBoundingClientRect().top <= line) index = i;
+      // Headings in a closed tab or accordion have no box (their top reads 0): they are not being read.
+      if (!t || !t.getClientRects().length) return;
+      if (first < 0) first = i;
+      last = i;
+      if (t.getBoundingClientRect().top <= line) index = i;
     });
+    if (index < 0) index = Math.max(first, 0);
     const doc = document.documentElement;
-    if (window.scrollY > 0 && window.innerHeight + window.scrollY >= doc.scrollHeight - 2) index = links.length - 1;
+    if (window.scrollY > 0 && window.innerHeight + window.scrollY >= doc.scrollHeight - 2) index = last;
     if (index === current) return;
     links[current]?.classList.remove('active');
     links[current]?.removeAttribute('aria-current');
@@ -35,5 +42,13 @@ export function initToc(): void {
     },
     { passive: true },
   );
+  // Switching tabs or opening an accordion shows other headings without scrolling.
+  const later = () => requestAnimationFrame(update);
+  for (const type of ['click', 'keydown']) {
+    document.addEventListener(type, (e) => {
+      if ((e.target as Element | null)?.closest?.('[role="tab"]')) later();
+    });
+  }
+  document.addEventListener('toggle', later, true);
   update();
 }

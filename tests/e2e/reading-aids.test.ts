@@ -24,6 +24,7 @@ beforeAll(async () => {
   git('commit', '-q', '-m', 'docs');
   // A page written after the commit has no date.
   writeFileSync(path.join(site.dir, 'draft.mdx'), '---\ntitle: Draft\n---\n\nNot committed yet.\n');
+  writeFileSync(path.join(site.dir, 'tabbed.mdx'), TABBED);
   const result = await kiln(['build', site.dir, '--out', out]);
   expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
   server = await startKiln(['preview', site.dir, '--out', out, '--port', '4701']);
@@ -43,6 +44,32 @@ async function open(url: string, width = 1280): Promise<Page> {
 }
 
 const WAIT = { timeout: 5000 };
+
+// Headings inside tabs: only the open tab's are on screen.
+const filler = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of filler text, long enough to let the page scroll past the tabs.`).join('\n\n');
+const TABBED = `---
+title: Tabbed
+---
+
+## Overview
+
+Some text.
+
+<Tabs>
+  <Tab title="First">
+    ## In the first tab
+
+    First tab text.
+  </Tab>
+  <Tab title="Second">
+    ## In the second tab
+
+    Second tab text.
+  </Tab>
+</Tabs>
+
+${filler}
+`;
 
 /** The hashes of the "On this page" links marked current. */
 const current = (page: Page) =>
@@ -69,6 +96,21 @@ describe('"On this page" scroll-spy', () => {
     // Back to the top: the first entry again.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction((h) => document.querySelector(`.toc a[href="#${h}"]`)?.hasAttribute('aria-current'), ids[0]!, WAIT);
+    await page.close();
+  });
+
+  it('skips headings in a closed tab, and follows the tab that is opened', async () => {
+    const page = await open('/tabbed');
+    const ids = await page.locator('.toc a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).hash));
+    expect(ids).toEqual(['#overview', '#in-the-first-tab', '#in-the-second-tab']);
+    // At the top: the first section, not the heading of the hidden second tab.
+    expect(await current(page)).toEqual(['#overview']);
+    await page.evaluate(() => document.getElementById('in-the-first-tab')!.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('.toc a[href="#in-the-first-tab"]')?.hasAttribute('aria-current'), undefined, WAIT);
+    // Opening the second tab puts its heading where the first one was, without any scrolling.
+    await page.locator('[role="tab"]').nth(1).evaluate((tab: HTMLElement) => tab.click());
+    await page.waitForFunction(() => document.querySelector('.toc a[href="#in-the-second-tab"]')?.hasAttribute('aria-current'), undefined, WAIT);
+    expect(await current(page)).toEqual(['#in-the-second-tab']);
     await page.close();
   });
 
