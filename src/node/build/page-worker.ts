@@ -19,7 +19,7 @@ const input = workerData as WorkerInput;
 const port = parentPort!;
 
 async function start(): Promise<void> {
-  const { site } = await loadSite({ root: input.root, dev: false, exclude: input.exclude });
+  const { site } = await loadSite({ root: input.root, dev: false, exclude: input.exclude, validateOpenApi: false });
   if (!site) {
     port.postMessage({ failed: 'the settings could not be loaded' } satisfies WorkerReply);
     return;

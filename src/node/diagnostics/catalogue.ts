@@ -136,6 +136,27 @@ export const catalogue = {
   'openapi/ref-not-found': entry<{ ref: string }>({
     severity: 'warning',
     message: ({ ref }) => `OpenAPI reference "${ref}" points at nothing; it is shown as an unknown schema.`,
+    hint: () => 'Check the file name and the JSON pointer after `#` (`#/components/schemas/Name`); names are case-sensitive.',
+  }),
+  'openapi/external-ref': entry<{ ref: string }>({
+    severity: 'warning',
+    message: ({ ref }) => `OpenAPI reference "${ref}" points at a URL; Kiln does not fetch referenced URLs (builds work offline), so it is shown as an unknown schema.`,
+    hint: () => 'Download the referenced file into the project and refer to it by a relative path (`./schemas/pet.yaml#/Pet`).',
+  }),
+  'openapi/schema-violation': entry<{ path: string; reason: string; version: string }>({
+    severity: 'warning',
+    message: ({ path, reason, version }) => `\`${path}\` does not follow the OpenAPI ${version} schema: ${reason}.`,
+    hint: () => 'The pages are still built from what the file holds; fix the file so other OpenAPI tools accept it too.',
+  }),
+  'openapi/spec-violation': entry<{ path: string; reason: string; version: string }>({
+    severity: 'warning',
+    message: ({ path, reason }) => `\`${path}\`: ${reason}.`,
+    hint: () => 'The pages are still built from what the file holds; fix the file so other OpenAPI tools accept it too.',
+  }),
+  'openapi/more-findings': entry<{ count: number }>({
+    severity: 'warning',
+    message: ({ count }) => `${count} more problem${count === 1 ? '' : 's'} in this OpenAPI file are not listed.`,
+    hint: () => 'Fix the ones listed first, or check the file with an OpenAPI validator.',
   }),
   'openapi/operation-not-found': entry<{ reference: string; page: string; closest: string[] }>({
     severity: 'error',

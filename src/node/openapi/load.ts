@@ -7,6 +7,7 @@ import type { Settings } from '../settings/types.js';
 import { fetchOpenApi, isUrl } from './fetch.js';
 import { closestLabels, findOperation, indexOperations, parseReference, specMatches } from './operations.js';
 import { looksLikeOpenApi, parseText } from './parse.js';
+import { validateOpenApi } from './validate.js';
 import { externalRefs, RefResolver } from './refs.js';
 import type { ApiDocument, Json, OpenApiModel, Operation } from './types.js';
 
@@ -23,6 +24,8 @@ export interface LoadOpenApiOptions {
    */
   referenced: boolean;
   fetch?: typeof fetch;
+  /** Check the documents against the OpenAPI schema and rules (./validate.ts); default true. Build workers skip it. */
+  validate?: boolean;
 }
 
 export interface LoadedOpenApi {
@@ -75,11 +78,13 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   const refs = new RefResolver(files);
   const documents: ApiDocument[] = [];
   const read = new Set<string>();
+  // What the checks need: each file as written (Swagger 2.0 before its upgrade) and its text.
+  const sources: { file: string; text: string; value: Json; version?: string }[] = [];
 
-  let sources = openApiSources(options.settings);
-  if (sources.length === 0 && options.referenced) sources = await discoverOpenApi(root, options.assets);
+  let named = openApiSources(options.settings);
+  if (named.length === 0 && options.referenced) named = await discoverOpenApi(root, options.assets);
 
-  const loaded = await Promise.all(sources.map(async (source) => {
+  const loaded = await Promise.all(named.map(async (source) => {
     if (isUrl(source)) {
       const r = await fetchOpenApi(root, source, options.fetch);
       diagnostics.push(...r.diagnostics);
@@ -123,6 +128,7 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
       continue;
     }
     files.set(src.file, root);
+    sources.push({ file: src.file, text: src.text, value: parsed.value, version });
     const doc: ApiDocument = { id: src.id, file: src.file, url: src.url, root, version, operations: [] };
     documents.push(doc);
   }
@@ -142,10 +148,12 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     diagnostics.push(...parsed.diagnostics);
     if (parsed.value === undefined) continue;
     files.set(file, parsed.value);
+    sources.push({ file, text, value: parsed.value });
     queue.push(...externalRefs(parsed.value, file));
   }
 
   for (const doc of documents) doc.operations = indexOperations(doc, refs);
+  if (options.validate !== false) for (const s of sources) diagnostics.push(...validateOpenApi({ ...s, refs }));
   return { model: createModel(documents, read), refs, diagnostics };
 }
 

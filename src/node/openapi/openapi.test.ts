@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
@@ -13,6 +14,7 @@ import { operationUrl } from './pages.js';
 import { buildSchema, type SchemaNode } from './schema.js';
 import { requestSnippets } from './snippets.js';
 import { examples, fixtures, settingsWith } from './test-helpers.js';
+import { MAX_FINDINGS } from './validate.js';
 
 const load = (openapi: string[], api = {}, root = fixtures): Promise<LoadedOpenApi> =>
   loadOpenApi({ root, settings: settingsWith(openapi, api), assets: [], referenced: true });
@@ -210,5 +212,59 @@ describe('generated page URLs', () => {
     expect(operationUrl(api.model.find('GET /pets/{petId}')!, (u) => taken.has(u))).toBe('/pets/petid');
     expect(operationUrl(api.model.find('GET /pets')!, (u) => taken.has(u))).toBe('/pets-get');
     expect(operationUrl(api.model.find('webhook orderCreated')!, () => false)).toBe('/webhooks/ordercreated');
+  });
+});
+
+describe('validation', () => {
+  it('reports problems as warnings with file, JSON path and line:column; the document still renders', async () => {
+    const api = await load(['invalid.yaml']);
+    const file = path.join(fixtures, 'invalid.yaml');
+    const found = api.diagnostics.map((d) => [d.code, d.severity, d.jsonPath, `${d.line}:${d.column}`, d.message]);
+    expect(found).toEqual([
+      ['openapi/schema-violation', 'warning', 'paths["/things/{thingId}"].get.summery', '9:7', '`paths["/things/{thingId}"].get.summery` does not follow the OpenAPI 3.0.3 schema: `summery` is not allowed here.'],
+      ['openapi/spec-violation', 'warning', 'paths["/things/{thingId}"].get', '7:5', '`paths["/things/{thingId}"].get`: the path parameter `thingId` is in the path but not among the parameters.'],
+      ['openapi/spec-violation', 'warning', 'paths["/things/{thingId}"].delete', '17:5', '`paths["/things/{thingId}"].delete`: the path parameter `thingId` is in the path but not among the parameters.'],
+      ['openapi/spec-violation', 'warning', 'paths["/things/{thingId}"].delete.operationId', '18:7', '`paths["/things/{thingId}"].delete.operationId`: the operationId `getThing` is already used by GET /things/{thingId}.'],
+      ['openapi/spec-violation', 'warning', 'paths["/things/{thingId}"].delete.security[0].tokenAuth', '20:11', '`paths["/things/{thingId}"].delete.security[0].tokenAuth`: the security scheme `tokenAuth` is not defined in `components.securitySchemes`.'],
+      ['openapi/ref-not-found', 'warning', 'paths["/things/{thingId}"].get.responses["200"].content["application/json"].schema.$ref', '16:17', 'OpenAPI reference "#/components/schemas/Thnig" points at nothing; it is shown as an unknown schema.'],
+      ['openapi/external-ref', 'warning', 'paths["/remote"].post.requestBody.content["application/json"].schema.$ref', '30:15', 'OpenAPI reference "https://schemas.example.com/thing.json#/Thing" points at a URL; Kiln does not fetch referenced URLs (builds work offline), so it is shown as an unknown schema.'],
+    ]);
+    expect(api.diagnostics.every((d) => d.file === file && d.frame?.includes('>'))).toBe(true);
+    // Still rendered: every operation, the URL reference as an unknown schema.
+    expect(api.model.documents[0]!.operations.map((o) => o.label)).toEqual(['GET /things/{thingId}', 'DELETE /things/{thingId}', 'POST /remote']);
+    const e = endpointModel(api.model.find('POST /remote')!, api.refs, settingsWith([]).api);
+    expect(e.body?.schema?.type).toBe('any');
+    const { html } = await renderEndpoint({ endpoint: e, bodyHtml: '', showDescription: true });
+    expect(html).toContain('api-endpoint');
+  });
+
+  it('OpenAPI 3.1 and Swagger 2.0 are checked against their own schema', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-validate-'));
+    try {
+      writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'A' }, paths: { '/x': { get: { responses: { '200': { description: 'OK' } } } } } }, null, 2));
+      writeFileSync(path.join(dir, 'b.yaml'), 'swagger: "2.0"\ninfo: { title: B, version: "1" }\npaths:\n  /y:\n    get:\n      responses:\n        200:\n          description: OK\n          schema: { $ref: "#/definitions/Nope" }\ndefinitions:\n  Yes: { type: string }\n');
+      const api = await load(['a.json', 'b.yaml'], {}, dir);
+      expect(api.diagnostics.map((d) => [d.code, path.basename(d.file!), d.jsonPath, `${d.line}:${d.column}`])).toEqual([
+        ['openapi/schema-violation', 'a.json', 'info', '3:3'],
+        ['openapi/ref-not-found', 'b.yaml', 'paths["/y"].get.responses["200"].schema.$ref', '9:11'], // flow style: the key that holds it
+      ]);
+      expect(api.diagnostics[0]!.message).toBe('`info` does not follow the OpenAPI 3.1.0 schema: `version` is required.');
+      expect(api.model.find('GET /y')).toBeDefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists at most MAX_FINDINGS findings per file, then counts the rest', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-validate-'));
+    try {
+      const paths = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/p${i}`, { get: { responses: { '200': { $ref: `#/nope/${i}` } } } }]));
+      writeFileSync(path.join(dir, 'many.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'M', version: '1' }, paths }));
+      const api = await load(['many.json'], {}, dir);
+      expect(api.diagnostics).toHaveLength(MAX_FINDINGS + 1);
+      expect(api.diagnostics.at(-1)!.message).toBe('5 more problems in this OpenAPI file are not listed.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

