@@ -25,6 +25,37 @@ function load(): Promise<Mermaid> {
 let serial = 0;
 const theme = () => (document.documentElement.classList.contains('dark') ? 'dark' : 'light');
 
+/** WCAG relative luminance of a computed `rgb(…)` colour; undefined for anything else. */
+function luminance(rgb: string): number | undefined {
+  const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
+  if (!m) return undefined;
+  const [r, g, b] = [m[1], m[2], m[3]].map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * A node the author filled (`style B fill:#f9f`) keeps the theme's label colour, light grey in dark
+ * mode: unreadable on a pale fill. Such labels get black or white, whichever reads better, unless
+ * the author gave a colour too (`color:` in the same style).
+ */
+function readableLabels(svg: Element): void {
+  for (const node of svg.querySelectorAll<SVGGElement>('g.node')) {
+    const shape = node.querySelector<SVGElement>(':scope > :is(rect, polygon, circle, ellipse, path)[style*="fill"]');
+    const label = node.querySelector<HTMLElement>('.nodeLabel');
+    if (!shape || (label && /(^|;)\s*color\s*:/.test(label.getAttribute('style') ?? ''))) continue;
+    const l = luminance(getComputedStyle(shape).fill);
+    if (l === undefined) continue;
+    const ink = (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000' : '#fff';
+    for (const el of node.querySelectorAll<HTMLElement | SVGElement>('.nodeLabel, .nodeLabel *, text, tspan')) {
+      el.style.setProperty('color', ink, 'important');
+      el.style.setProperty('fill', ink, 'important');
+    }
+  }
+}
+
 /**
  * ```mermaid fences arrive as `.mermaid-diagram` holding their source (readable without
  * JavaScript). They are drawn in the current theme and drawn again when the theme changes.
@@ -52,6 +83,7 @@ export function initMermaid(): void {
         try {
           const { svg } = await mermaid.render(id, sources.get(el)!);
           el.innerHTML = svg;
+          readableLabels(el);
           el.dataset.rendered = mode;
           delete el.dataset.error;
         } catch (error) {

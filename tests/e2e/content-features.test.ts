@@ -16,6 +16,11 @@ beforeAll(async () => {
   mkdirSync(path.join(site.dir, 'snippets'), { recursive: true });
   writeFileSync(path.join(site.dir, 'snippets/formula.mdx'), 'The area is $\\pi r^2$.\n');
   writeFileSync(path.join(site.dir, 'snippet-math.mdx'), '---\ntitle: Snippet math\n---\n\n<Snippet file="formula.mdx" />\n');
+  // Nodes the author filled, as real diagrams do (`style B fill:#f9f`), one with its own label colour.
+  writeFileSync(
+    path.join(site.dir, 'filled-diagram.mdx'),
+    '---\ntitle: Filled diagram\n---\n\n```mermaid\ngraph LR\n  A[Client] --> B[Pale server]\n  B --> C[Dark store]\n  B --> D[Own colour]\n  style B fill:#f9f,stroke:#333\n  style C fill:#1f2937\n  style D fill:#fde68a,color:#b91c1c\n```\n',
+  );
   out = path.join(site.dir, 'dist');
   server = await buildAndPreview(site.dir, out);
   browser = await launchBrowser();
@@ -76,6 +81,22 @@ describe('content features in the built site', () => {
         await page.waitForSelector('.mermaid-diagram[data-rendered="dark"] svg', { timeout: 20_000 });
         expect(await fill()).not.toBe(before);
       }
+      await page.close();
+    }
+  });
+
+  it('keeps the labels of nodes the author filled readable in both themes', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await open('/filled-diagram', theme);
+      await page.locator('.mermaid-diagram').scrollIntoViewIfNeeded();
+      await page.waitForSelector(`.mermaid-diagram[data-rendered="${theme}"] svg`, { timeout: 20_000 });
+      const labels = await page.locator('.mermaid-diagram g.node').evaluateAll((nodes) =>
+        nodes.map((n) => [n.textContent!.trim(), getComputedStyle(n.querySelector(':scope > rect')!).fill, getComputedStyle(n.querySelector('.nodeLabel p') ?? n.querySelector('.nodeLabel')!).color]),
+      );
+      const byName = Object.fromEntries(labels.map(([name, fill, color]) => [name, { fill, color }]));
+      expect(byName['Pale server']).toEqual({ fill: 'rgb(255, 153, 255)', color: 'rgb(0, 0, 0)' });
+      expect(byName['Dark store']).toEqual({ fill: 'rgb(31, 41, 55)', color: 'rgb(255, 255, 255)' });
+      expect(byName['Own colour']!.color).toBe('rgb(185, 28, 28)'); // the author's colour stays
       await page.close();
     }
   });
