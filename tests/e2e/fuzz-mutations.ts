@@ -105,7 +105,12 @@ function getAt(v: Json, p: (string | number)[]): Json {
 /** One structural change somewhere in a parsed document; returns what it did. */
 function mutateTree(doc: Json, r: Rng): { doc: Json; what: string } {
   const all = paths(doc);
-  const p = all.length > 1 ? r.pick(all.slice(1)) : [];
+  // Mostly lists and objects (`parameters`, `schema`, `pages`): a wrong type there breaks more.
+  const containers = all.slice(1).filter((q) => {
+    const v = getAt(doc, q);
+    return v !== null && typeof v === 'object';
+  });
+  const p = containers.length && r.chance(0.7) ? r.pick(containers) : all.length > 1 ? r.pick(all.slice(1)) : [];
   if (!p.length) return { doc: r.pick(VALUES), what: 'replaced the whole document' };
   const parent = getAt(doc, p.slice(0, -1)) as Record<string | number, Json>;
   const key = p[p.length - 1]!;
@@ -245,8 +250,14 @@ function mutateMdx(s: string, r: Rng): [string, string] {
 function mutateOpenApi(s: string, r: Rng, json: boolean): [string, string] {
   if (r.chance(0.6)) {
     try {
-      const t = mutateTree(json ? JSON.parse(s) : yaml.load(s), r);
-      return [json ? JSON.stringify(t.doc, null, 2) : yaml.dump(t.doc, { noRefs: true, skipInvalid: true }), t.what];
+      let doc = json ? JSON.parse(s) : yaml.load(s);
+      const did: string[] = [];
+      for (let n = 1 + r.int(4); n > 0; n--) {
+        const t = mutateTree(doc, r);
+        doc = t.doc;
+        did.push(t.what);
+      }
+      return [json ? JSON.stringify(doc, null, 2) : yaml.dump(doc, { noRefs: true, skipInvalid: true }), did.join(', ')];
     } catch {
       // Fall through to a text mutation.
     }

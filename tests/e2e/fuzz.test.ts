@@ -72,8 +72,20 @@ const STACK = /^\s+at (?:async )?(?:[^\s(]+ )?\(?(?:file:\/\/|\/|node:)[^)\s]*:\
 const FINDING = /^(?:\S.*?  )?(error|warning|info)  (\S+)  /gm;
 
 /** What is wrong with one command's result; nothing when it behaved. */
-function problems(name: string, r: { code: number; output: string }, json: boolean): string[] {
+/** What a JavaScript engine says when code meets a value of a type it did not expect. */
+const TYPE_ERROR = /Cannot read properties|Cannot convert|is not a function|is not iterable|is not a constructor|Maximum call stack|Invalid array length|Cannot create property|Cannot destructure|\.(?:map|filter|split|replace|toLowerCase|trim|startsWith) is not/;
+
+/**
+ * What is wrong with one command's result; nothing when it behaved. `authored` are the files whose
+ * MDX body was mutated: an expression there may throw on its own. Anywhere else, a page that fails
+ * with a type error was broken by Kiln reading a settings, front matter or OpenAPI value it did
+ * not expect: a crash, even though the page's failure is reported.
+ */
+function problems(name: string, r: { code: number; output: string }, json: boolean, authored: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
+  for (const m of r.output.matchAll(/^(\S+?)(?::\d+:\d+)?  error  page\/render-failed  (.*)$/gm)) {
+    if (TYPE_ERROR.test(m[2]!) && !authored.has(m[1]!)) out.push(`${name}: ${m[1]} failed on a value Kiln did not expect: ${m[2]}`);
+  }
   if (r.code !== 0 && r.code !== 1) out.push(`${name} exited with ${r.code}`);
   if (STACK.test(r.output)) out.push(`${name} printed a stack trace`);
   const found = [...r.output.matchAll(FINDING)].map((m) => m[2]!);
@@ -110,7 +122,8 @@ describe('fuzzing build and check', () => {
         const out = path.join(scratch, `out-${seed}`);
         const build = await cli(['build', dir, '--out', out]);
         const check = await cli(['check', dir, '--format', 'json']);
-        const found = [...problems('build', build, false), ...problems('check', check, true)];
+        const authored = new Set(mutations.filter((m) => m.kind === 'mdx').map((m) => m.file));
+        const found = [...problems('build', build, false, authored), ...problems('check', check, true, authored)];
         ran++;
         if (process.env.KILN_FUZZ_VERBOSE) {
           const codes = [...new Set([...`${build.output}\n${check.output}`.matchAll(/"code": "([^"]+)"|  (?:error|warning)  (\S+)  /g)].map((m) => m[1] ?? m[2]))];
@@ -139,5 +152,9 @@ describe('fuzzing build and check', () => {
     expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  made/up  x\n✓ 1 pages written' }, false)).toEqual(['build printed "made/up", which is not in the catalogue']);
     expect(problems('check', { code: 2, output: '{\n"findings": []}' }, true)).toEqual(['check exited with 2']);
     expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  page/unknown-component  x\n✓ 1 pages written' }, false)).toEqual([]);
+    // A type error on a page whose body was not touched is Kiln's; on a mutated body it may be the author's.
+    const typeError = { code: 0, output: "api.mdx  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'x')\n✓ 1 pages written" };
+    expect(problems('build', typeError, false)).toHaveLength(1);
+    expect(problems('build', typeError, false, new Set(['api.mdx']))).toEqual([]);
   });
 });
