@@ -8,7 +8,7 @@ import type { Highlighter } from '../../highlight/highlighter.js';
 import { CodeBlock, CodeGroup } from '../components/code.js';
 import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
 import type { ApiSettings } from '../../settings/types.js';
-import { Playground } from './playground.js';
+import { authLabel, Playground } from './playground.js';
 import { splitAtParams } from './place-params.js';
 
 const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
@@ -50,23 +50,33 @@ function authField(s: AuthScheme): { name: string; location: string; type: strin
   return { name: s.key, location: 'header', type: 'string', text: '' };
 }
 
-function Auth({ auth }: { auth: AuthScheme[][] }) {
+function AuthField({ s }: { s: AuthScheme }) {
+  const f = authField(s);
+  return (
+    <div className="field api-field">
+      <FieldHead name={f.name} node={{ type: f.type, constraints: [], children: [] }} location={f.location} required />
+      <div className="field-body">
+        {f.text && <Markdown source={f.text} />}
+        <Markdown source={s.description} />
+      </div>
+    </div>
+  );
+}
+
+/** The ways to authenticate; several alternatives are listed one by one, each named. */
+function Auth({ auth, optional }: { auth: AuthScheme[][]; optional?: boolean }) {
   if (!auth.length) return null;
+  const several = auth.length > 1 || optional;
   return (
     <section className="api-section">
       <h2 id="authorization">{auth.length > 1 ? 'Authorization (one of)' : 'Authorization'}</h2>
-      {auth.map((set, i) => set.map((s, j) => {
-        const f = authField(s);
-        return (
-          <div className="field api-field" key={`${i}-${j}`}>
-            <FieldHead name={f.name} node={{ type: f.type, constraints: [], children: [] }} location={f.location} required />
-            <div className="field-body">
-              {f.text && <Markdown source={f.text} />}
-              <Markdown source={s.description} />
-            </div>
-          </div>
-        );
-      }))}
+      {several ? auth.map((set, i) => (
+        <div className="api-auth-option" key={i}>
+          <p className="api-auth-title">{authLabel(set)}</p>
+          {set.map((s, j) => <AuthField key={j} s={s} />)}
+        </div>
+      )) : auth[0]!.map((s, j) => <AuthField key={j} s={s} />)}
+      {optional && <p className="api-auth-none">Or no authentication: the endpoint also answers anonymous requests.</p>}
     </section>
   );
 }
@@ -179,7 +189,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
   }
   const [requestBlocks, responseBlocks] = await Promise.all([highlighted(snippets, highlighter), highlighted(responseCodes, highlighter)]);
 
-  const { before, after } = splitAtParams(bodyHtml);
+  const { before, after } = splitAtParams(bodyHtml, paramsHtml !== undefined);
   const view = (
     <div className="api-page" data-method={e.method}>
       <div className="api-main">
@@ -194,7 +204,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
         {api?.playground.mode === 'show' && e.operation.kind !== 'webhook' && <Playground endpoint={e} api={api} />}
         {showDescription && <Markdown source={e.description} className="api-md api-description" />}
         {before && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: before }} />}
-        <Auth auth={e.auth} />
+        <Auth auth={e.auth} optional={e.authOptional} />
         {paramsHtml === undefined ? <Parameters params={e.parameters} /> : paramsHtml && <div className="api-params" dangerouslySetInnerHTML={{ __html: paramsHtml }} />}
         {e.body && paramsHtml === undefined && (
           <section className="api-section">
@@ -208,7 +218,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
             )}
           </section>
         )}
-        {after && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: after }} />}
+        {after && <div className="api-page-body api-page-rest" dangerouslySetInnerHTML={{ __html: after }} />}
         <Responses responses={e.responses} />
       </div>
     </div>

@@ -22,3 +22,13 @@ describe('splitAtParams', () => {
     expect(splitAtParams(html)).toEqual({ before: '<div class="tabs"><div></div></div><p>end</p>', after: '' });
   });
 });
+
+describe('splitAtParams on api: pages without ParamFields', () => {
+  it('puts the parameters before the response part', () => {
+    const html = '<p>intro</p><h2 id="a">Notes</h2><p>n</p><h4 id="response">Response</h4><div class="field">x</div>';
+    expect(splitAtParams(html, true)).toEqual({ before: '<p>intro</p><h2 id="a">Notes</h2><p>n</p>', after: '<h4 id="response">Response</h4><div class="field">x</div>' });
+    expect(splitAtParams('<p>only</p>', true)).toEqual({ before: '<p>only</p>', after: '' });
+    // OpenAPI pages keep their body whole, before the reference.
+    expect(splitAtParams(html)).toEqual({ before: html, after: '' });
+  });
+});

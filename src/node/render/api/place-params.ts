@@ -41,8 +41,25 @@ function dropEmptyHeadings(html: string): string {
   return out + html.slice(at);
 }
 
-export function splitAtParams(bodyHtml: string): { before: string; after: string } {
-  if (!bodyHtml.includes(PARAM_MARKER)) return { before: bodyHtml, after: '' };
+/** A heading of the response part of a page (`## Response`, `### Returns`, `## Errors`…). */
+const RESPONSE_HEADING = /^\s*(?:\d+\.\s*)?(?:responses?|returns?|response (?:body|fields|example)|errors?|status codes?)\b/i;
+
+/** Before the first top-level heading of the response part, when there is one. */
+function splitBeforeResponse(html: string): { before: string; after: string } {
+  for (const m of html.matchAll(HEADING)) {
+    const text = m[0].replace(/<[^>]*>/g, '').replace(/#$/, '');
+    const before = html.slice(0, m.index);
+    if (RESPONSE_HEADING.test(text) && balanced(before)) return { before, after: html.slice(m.index) };
+  }
+  return { before: html, after: '' };
+}
+
+/**
+ * The body before and after the parameters. `api:` pages (`mdx`) without ParamFields get them
+ * (the authorization, at least) before their response part rather than after it.
+ */
+export function splitAtParams(bodyHtml: string, mdx = false): { before: string; after: string } {
+  if (!bodyHtml.includes(PARAM_MARKER)) return mdx ? splitBeforeResponse(bodyHtml) : { before: bodyHtml, after: '' };
   const first = bodyHtml.indexOf(PARAM_MARKER);
   let html = bodyHtml.slice(0, first) + REF + bodyHtml.slice(first + PARAM_MARKER.length).replaceAll(PARAM_MARKER, GONE);
   html = dropEmptyHeadings(html).replaceAll(GONE, '');
