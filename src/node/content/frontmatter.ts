@@ -2,6 +2,7 @@ import yaml from 'js-yaml';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from '../diagnostics/frame.js';
+import { expandsBeyond } from './yaml-size.js';
 
 /** The front matter keys Kiln understands, typed; everything else stays in `data`. */
 export interface FrontMatter {
@@ -28,6 +29,9 @@ export interface SplitPage {
   diagnostics: Diagnostic[];
 }
 
+/** Values a page's front matter may stand for, aliases expanded: far more than any real one has. */
+const FRONT_MATTER_VALUES = 10_000;
+
 const FENCE = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
 const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api'] as const;
 const MODES = new Set(['default', 'wide', 'custom', 'center']);
@@ -42,7 +46,9 @@ export function splitFrontMatter(source: string, file: string): SplitPage {
   let data: Record<string, unknown> = {};
   try {
     const parsed = yaml.load(m[1] ?? '', { filename: file });
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+    if (expandsBeyond(parsed, FRONT_MATTER_VALUES)) {
+      diagnostics.push(diag('page/invalid-frontmatter', { reason: `its aliases (*name) stand for more than ${FRONT_MATTER_VALUES.toLocaleString('en')} values` }, { file, line: 2, column: 1, frame: codeFrame(source, 2, 1) }));
+    } else if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
   } catch (error) {
     const e = error as yaml.YAMLException;
     // js-yaml marks are 0-based and relative to the YAML text, which starts on line 2.

@@ -37,6 +37,11 @@ export const catalogue = {
     severity: 'error',
     message: ({ path, detail }) => `\`${path}\`: ${detail}.`,
   }),
+  'settings/too-deep': entry<{ limit: number }>({
+    severity: 'error',
+    message: ({ limit }) => `The settings are nested more than ${limit} levels deep here; Kiln does not read further.`,
+    hint: () => 'Flatten the structure: navigation groups inside groups rarely need more than a few levels.',
+  }),
   'settings/not-strict-json': entry<{ what: string }>({
     severity: 'warning',
     message: ({ what }) => `The settings file is not strict JSON: it has ${what}. Kiln accepts it; other tools may not.`,

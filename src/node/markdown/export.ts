@@ -86,6 +86,20 @@ function snippetFile(spec: string, root: string): string | undefined {
   return undefined;
 }
 
+/** Levels of nesting converted; real pages stay far below. */
+const MAX_DEPTH = 400;
+
+/** Whether some node of `tree` is more than `limit` levels deep (walked without recursion). */
+function deeperThan(tree: Root, limit: number): boolean {
+  const stack: [node: { children?: unknown[] }, depth: number][] = [[tree, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    for (const child of node.children ?? []) stack.push([child as { children?: unknown[] }, depth + 1]);
+  }
+  return false;
+}
+
 class Converter {
   private lastDepth = 1;
   /** How many containers (components, lists, quotes) the node being converted is inside. */
@@ -104,6 +118,8 @@ class Converter {
         // Not parseable as MDX (the page fails to build too): the source as it is.
         return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
       }
+      // The conversion recurses once per level: markup nested thousands deep would exhaust the stack.
+      if (deeperThan(tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
     }
     unravel(tree);
     const snippets = snippetImports(tree, this.opts);
@@ -223,7 +239,14 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
 
 /** A page as a Markdown document: `# Title`, the description as a quote, then the body. */
 export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree?: Root): Promise<string> {
-  const body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url });
+  let body: string;
+  try {
+    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url });
+  } catch {
+    // A body the converter cannot take (markup nested thousands of levels deep exhausts the
+    // stack): its source is the nearest Markdown there is, and one page must not stop the build.
+    body = page.body.trim() + '\n';
+  }
   const head = [`# ${page.title}`];
   if (page.frontMatter.description) head.push(`> ${page.frontMatter.description.replace(/\s*\n\s*/g, ' ')}`);
   return head.join('\n\n') + '\n\n' + (body.trim() ? body : '');

@@ -84,6 +84,8 @@ export function compileError(error: unknown, input: CompileInput): Diagnostic {
   const m = error as Partial<VFileMessage> & { message?: string };
   const place = m.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
   let reason = (m.reason ?? m.message ?? String(error)).replace(/\s+/g, ' ').trim();
+  // The compiler's passes recurse once per level of nesting.
+  if (error instanceof RangeError && /call stack/i.test(reason)) reason = 'the markup is nested too deeply (thousands of levels) to compile';
   let line = place?.start?.line ?? place?.line ?? m.line ?? undefined;
   let column = place?.start?.column ?? place?.column ?? m.column ?? undefined;
   // Some mdast-util-mdx-jsx messages carry their position only in the text: "… (745:3-745:31)".

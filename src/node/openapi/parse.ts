@@ -3,7 +3,11 @@ import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
+import { expandsBeyond } from '../content/yaml-size.js';
 import type { Json } from './types.js';
+
+/** Values a YAML OpenAPI file may stand for, aliases expanded: well above the largest public APIs. */
+const OPENAPI_VALUES = 5_000_000;
 
 /**
  * Text of a YAML or JSON file → value, or a diagnostic with file:line:col. JSON goes through
@@ -26,7 +30,11 @@ export function parseText(text: string, file: string): { value?: Json; diagnosti
     }
   }
   try {
-    return { value: yaml.load(trimmed, { filename: file, json: true }), diagnostics: [] };
+    const value = yaml.load(trimmed, { filename: file, json: true });
+    if (expandsBeyond(value, OPENAPI_VALUES)) {
+      return { diagnostics: [diag('openapi/parse-failed', { reason: `its aliases (*name) stand for more than ${OPENAPI_VALUES.toLocaleString('en')} values` }, { file, line: 1, column: 1 })] };
+    }
+    return { value, diagnostics: [] };
   } catch (error) {
     const e = error as yaml.YAMLException;
     const line = (e.mark?.line ?? 0) + 1;

@@ -150,6 +150,24 @@ function specFindings(doc: Json, file: string, refs: RefResolver): Finding[] {
   return out;
 }
 
+/** Levels of nesting checked against the schema; real documents stay far below. */
+const MAX_DEPTH = 200;
+
+/** The path of the first value nested deeper than `limit` levels (walked without recursion). */
+function pathBeyond(root: Json, limit: number): Segment[] | undefined {
+  const stack: { value: Json; path: Segment[] }[] = [{ value: root, path: [] }];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (path.length > limit) return path;
+    if (!value || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    const entries: [Segment, Json][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
+  }
+  return undefined;
+}
+
 /** `$ref`s that point at nothing, and ones to URLs (not fetched). */
 export function refFindings(value: Json, file: string, refs: RefResolver): Finding[] {
   const out: Finding[] = [];
@@ -191,7 +209,16 @@ export function validateOpenApi(input: ValidateInput): Diagnostic[] {
   if (version) {
     const v = version.startsWith('2') ? '2.0' : version.startsWith('3.1') ? '3.1' : '3.0';
     const validate = schemaValidator(v);
-    if (validate) findings.push(...schemaFindings(validate, value));
+    // ajv recurses once per level: a document nested thousands of levels deep exhausts the stack.
+    const deep = pathBeyond(value, MAX_DEPTH);
+    if (deep) findings.push({ code: 'openapi/schema-violation', path: deep, reason: `it is nested more than ${MAX_DEPTH} levels deep, too deep to check against the schema` });
+    else if (validate) {
+      try {
+        findings.push(...schemaFindings(validate, value));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+      }
+    }
     if (v !== '2.0') findings.push(...specFindings(value, file, refs));
   }
   findings.push(...refFindings(value, file, refs));

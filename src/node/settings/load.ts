@@ -7,6 +7,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Settings } from './types.js';
 import { classicSchema, layoutOf, v2Schema, type ClassicInput, type V2Input } from './schema/index.js';
 import { parseJson } from './json.js';
+import type { JsonPath } from './locate.js';
 import { expectedPhrase, issueDiagnostics } from './issues.js';
 import { unknownKeyDiagnostics } from './unknown-keys.js';
 import { normalizeClassic } from './normalize.js';
@@ -40,8 +41,21 @@ export async function loadSettings(root: string): Promise<SettingsResult> {
 
 /** Validate settings text already read from `file` (for callers that watch the file). */
 export function parseSettings(file: string, source: string): SettingsResult {
-  const parsed = parseJson(file, source.replace(/^\uFEFF/, ''));
+  let parsed: ReturnType<typeof parseJson>;
+  try {
+    parsed = parseJson(file, source.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    // The JSON parser recurses once per level: thousands of levels exhaust the stack.
+    if (error instanceof RangeError) return { settings: null, diagnostics: [diag('settings/too-deep', { limit: MAX_DEPTH }, { file })] };
+    throw error;
+  }
   if (parsed.value === undefined) return { settings: null, diagnostics: parsed.diagnostics };
+  // So does the validator: refuse what no real settings file has before it runs.
+  const deep = pathBeyond(parsed.value, MAX_DEPTH);
+  if (deep) {
+    const { offset, ...where } = parsed.map.at(deep);
+    return { settings: null, diagnostics: [...parsed.diagnostics, diag('settings/too-deep', { limit: MAX_DEPTH }, where)] };
+  }
 
   const layout = layoutOf(parsed.value);
   const schema: z.ZodType = layout === 'v2' ? v2Schema : classicSchema;
@@ -57,6 +71,23 @@ export function parseSettings(file: string, source: string): SettingsResult {
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
   settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? (parsed.value as { footer?: { socials?: unknown } }).footer?.socials : (parsed.value as { footerSocials?: unknown }).footerSocials);
   return { settings, diagnostics };
+}
+
+/** Levels of nesting a settings file may have: far more than any real navigation needs. */
+const MAX_DEPTH = 64;
+
+/** The path of the first value nested deeper than `limit` levels (walked without recursion). */
+function pathBeyond(root: unknown, limit: number): JsonPath | undefined {
+  const stack: { value: unknown; path: JsonPath }[] = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (path.length > limit) return path;
+    if (value && typeof value === 'object') {
+      const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
+    }
+  }
+  return undefined;
 }
 
 /** zod returns object keys in schema order; social links are shown in the order the file lists them. */
