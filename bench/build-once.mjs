@@ -19,6 +19,7 @@ process.stdout.write(JSON.stringify({
   ok: result.ok,
   pagesWritten: result.pagesWritten,
   pagesFailed: result.pagesFailed,
+  pagesReused: result.pagesReused,
   errors: result.diagnostics.filter((d) => d.severity === 'error').slice(0, 5).map((d) => `${d.code}: ${d.message}`),
   warnings: result.diagnostics.filter((d) => d.severity === 'warning').length,
   ms: result.ms,

@@ -33,7 +33,7 @@ describe('kiln build --report', () => {
     expect(printed, run.stderr).not.toBeNull();
     const [, written, failed, copied, errors, warnings] = printed!.map(Number);
     expect(report).toMatchObject({ ok: true, pages: { written, failed }, filesCopied: copied, errors: { total: errors }, warnings: { total: warnings } });
-    expect(report.pages).toEqual({ written: 2, failed: 1 });
+    expect(report.pages).toEqual({ written: 2, failed: 1, unchanged: 0 });
     expect(report.filesCopied).toBe(1);
     expect(report.root).toBe(site.dir);
     expect(report.outDir).toBe(path.join(site.dir, 'dist'));

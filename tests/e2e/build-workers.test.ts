@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kiln, starter, tempDir } from './helpers.js';
+import { kiln, scratchCopy, starter, tempDir } from './helpers.js';
 
 /** Every file of a build, by path, except the Pagefind index (its hashes follow the order pages arrive in). */
 function files(dir: string): Map<string, string> {
@@ -25,8 +25,8 @@ describe('kiln build --workers', () => {
   it('writes the same site on worker threads as in one thread', async () => {
     const one = path.join(tmp.dir, 'one');
     const two = path.join(tmp.dir, 'two');
-    const a = await kiln(['build', starter, '--out', one, '--workers', '0']);
-    const b = await kiln(['build', starter, '--out', two, '--workers', '2']);
+    const a = await kiln(['build', starter, '--out', one, '--workers', '0', '--no-cache']);
+    const b = await kiln(['build', starter, '--out', two, '--workers', '2', '--no-cache']);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
     const x = files(one);
@@ -44,4 +44,44 @@ describe('kiln build --workers', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('`--workers many` is not a whole number from 0 to 64.');
   });
+});
+
+describe('the rebuild cache', () => {
+  const site = scratchCopy(starter);
+  afterAll(() => site.cleanup());
+  const out = path.join(site.dir, 'dist');
+  const build = async () => {
+    const r = await kiln(['build', site.dir]);
+    expect(r.code, r.stderr).toBe(0);
+    return /✓ 22 pages written(?: \((\d+) unchanged since the last build\))?, 0 failed/.exec(r.stderr)?.[1] ?? '0';
+  };
+  const edit = (rel: string, change: (s: string) => string) => {
+    const file = path.join(site.dir, rel);
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+  };
+
+  it('makes again only what changed: a page, a snippet, the settings', async () => {
+    expect(await build()).toBe('0');
+    const first = files(out);
+    expect(await build()).toBe('22');
+    // The same site comes out of the cache.
+    const again = files(out);
+    expect([...first.keys()].filter((f) => first.get(f) !== again.get(f))).toEqual([]);
+
+    edit('quickstart.mdx', (s) => s + '\nA sentence added by the rebuild test.\n');
+    expect(await build()).toBe('21');
+    expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toContain('A sentence added by the rebuild test.');
+    expect(readFileSync(path.join(out, 'quickstart.md'), 'utf8')).toContain('A sentence added by the rebuild test.');
+
+    // A snippet: the two pages that render it (one imports it, one names it in <Snippet file>) are made again.
+    edit('snippets/install.mdx', (s) => s.replace('give it an API key', 'give it a fresh API key'));
+    expect(await build()).toBe('20');
+    expect(readFileSync(path.join(out, 'sdk/javascript.html'), 'utf8')).toContain('give it a fresh API key');
+    expect(readFileSync(path.join(out, 'sdk/python.html'), 'utf8')).toContain('give it a fresh API key');
+
+    // The settings: every page (the name is in every title).
+    edit('docs.json', (s) => s.replace('"name": "Emberline"', '"name": "Emberline Docs"'));
+    expect(await build()).toBe('0');
+    expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toContain('Emberline Docs</title>');
+  }, 240_000);
 });

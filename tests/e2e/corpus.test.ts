@@ -72,7 +72,7 @@ describe('kiln build on the corpus', () => {
     async (name) => {
       const out = path.join(scratch.dir, name);
       const reportFile = path.join(scratch.dir, `${name}.json`);
-      const result = await kiln(['build', path.join(corpus, name), '--out', out, '--report', reportFile], { timeoutMs: 240_000, env: offlineEnv });
+      const result = await kiln(['build', path.join(corpus, name), '--out', out, '--report', reportFile, '--no-cache'], { timeoutMs: 240_000, env: offlineEnv });
       expect(result.code, result.stderr.slice(-2000)).toBe(0);
       expect(result.stderr).not.toMatch(/internal\/unexpected|\n\s+at .+:\d+:\d+\)?\n/);
       rmSync(out, { recursive: true, force: true });

@@ -76,8 +76,23 @@ function lines(s: string, r: Rng, edit: (ls: string[], i: number) => void): stri
   return ls.join('\n');
 }
 
+/** `[[[…]]]` `levels` deep: nesting that exhausts whatever recurses once per level. */
+const nested = (levels: number): unknown => {
+  let v: unknown = [];
+  for (let i = 0; i < levels; i++) v = [v];
+  return v;
+};
+
+/** YAML whose aliases stand for 9^levels values ("billion laughs"). */
+export const laughs = (levels: number): string => {
+  const lines = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < levels; i++) lines.push(`l${i}: &l${i} [${Array(9).fill(`*l${i - 1}`).join(', ')}]`);
+  return lines.join('\n');
+};
+
 /** Values of the wrong type (or the right type with a hostile value) for structured mutations. */
 const VALUES: unknown[] = [
+  nested(1000),
   null, true, false, 0, -1, 1.5, 1e308, '', ' ', 'x', '0', 'null', '<script>alert(1)</script>', '../../../etc/passwd', '/', '#', '{', '}}',
   'https://', '//', 'javascript:alert(1)', '\u0000', 'a'.repeat(5000), [], [null], [[[[]]]], [1, 'two', {}], {}, { '': null }, { $ref: '#' },
   { $ref: '#/components/schemas/Nope' }, { $ref: 'missing.yaml#/x' }, { group: 1, pages: 'x' }, { type: 'object', properties: 5 }, ['..', '/'],
@@ -168,7 +183,7 @@ const MDX_INSERTS = [
   '{undefined.x}', '{(() => { throw new Error("boom") })()}', '{null}', '{[1,2,3]}', '{{}}', '{/* unclosed', 'export const x = {', 'export const Y = () => <Z />',
   'export default function X() { return null }', 'import X from "./nope.mdx"', 'import { a } from "/snippets/none.mdx"', 'import * as y from "react"',
   '```js\nunclosed', '$$\n\\frac{', '<Update label="">', '<Tooltip tip={1}>x</Tooltip>', '<a href={5}>x</a>', '[x](#)', '[x](/nope#nope)', '![](/nope.png)',
-  '<Mermaid chart={1} />', '```mermaid\ngraph TD; A-->\n```', '<Latex>\\x{</Latex>', '<div class="a" style={{color: 1}}>', '<br>', '<h1>', '<RequestExample>',
+  '<Mermaid chart={1} />', `${'<div>'.repeat(3000)}x${'</div>'.repeat(3000)}`, `${'> '.repeat(2000)}deep quote`, `${'- '.repeat(1500)}deep list`, '```mermaid\ngraph TD; A-->\n```', '<Latex>\\x{</Latex>', '<div class="a" style={{color: 1}}>', '<br>', '<h1>', '<RequestExample>',
 ];
 
 function splitFront(s: string): { front?: string; body: string } {
@@ -224,7 +239,7 @@ function mutateFrontMatter(s: string, r: Rng): [string, string] {
     case 2:
       return [`---\n${front}\n${body}`, 'front matter never closed'];
     case 3: {
-      const line = `${r.pick(FRONT_MATTER_KEYS)}: ${r.pick(['[', '{', '"unclosed', '&a [*a]', '*nope', '!!binary x', '!!js/function "x"', '- a\n- b', ': :', '@x', '`x`', '|\n bad', '>-'])}`;
+      const line = `${r.pick(FRONT_MATTER_KEYS)}: ${r.pick([`\n${laughs(10).replace(/^/gm, '  ')}`, '[', '{', '"unclosed', '&a [*a]', '*nope', '!!binary x', '!!js/function "x"', '- a\n- b', ': :', '@x', '`x`', '|\n bad', '>-'])}`;
       return [`---\n${front}\n${line}\n---\n${body}`, `front matter line ${JSON.stringify(line)}`];
     }
     default: {
@@ -263,6 +278,7 @@ function mutateOpenApi(s: string, r: Rng, json: boolean): [string, string] {
     }
   }
   if (r.chance(0.2)) return [json ? duplicateJsonKey(s, r) : duplicateYamlKey(s, r), 'duplicate key'];
+  if (!json && r.chance(0.1)) return [`${s}\nx-laughs:\n${laughs(10).replace(/^/gm, '  ')}\n`, 'alias bomb'];
   const name = r.pick(Object.keys(text));
   return [text[name]!(s, r), name];
 }

@@ -88,6 +88,9 @@ function problems(name: string, r: { code: number; output: string }, json: boole
   }
   if (r.code !== 0 && r.code !== 1) out.push(`${name} exited with ${r.code}`);
   if (STACK.test(r.output)) out.push(`${name} printed a stack trace`);
+  // V8's own words when the stack or the heap runs out, whatever message carries them.
+  const exhausted = /Exception in PromiseRejectCallback|Maximum call stack size exceeded|heap out of memory/.exec(r.output);
+  if (exhausted) out.push(`${name} ran out of stack or memory: ${exhausted[0]}`);
   const found = [...r.output.matchAll(FINDING)].map((m) => m[2]!);
   if (json) {
     const start = r.output.indexOf('{\n');
@@ -151,6 +154,7 @@ describe('fuzzing build and check', () => {
     expect(problems('build', { code: 1, output: 'TypeError: x\n    at foo (/work/main/lib/a.js:1:2)\n✗ Build failed' }, false)).toEqual(['build printed a stack trace']);
     expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  made/up  x\n✓ 1 pages written' }, false)).toEqual(['build printed "made/up", which is not in the catalogue']);
     expect(problems('check', { code: 2, output: '{\n"findings": []}' }, true)).toEqual(['check exited with 2']);
+    expect(problems('build', { code: 1, output: 'a.mdx  error  page/compile-failed  The page could not be compiled: Maximum call stack size exceeded\n✗ Build failed' }, false)).toHaveLength(1);
     expect(problems('build', { code: 0, output: 'a.mdx:1:1  warning  page/unknown-component  x\n✓ 1 pages written' }, false)).toEqual([]);
     // A type error on a page whose body was not touched is Kiln's; on a mutated body it may be the author's.
     const typeError = { code: 0, output: "api.mdx  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'x')\n✓ 1 pages written" };

@@ -31,13 +31,15 @@ export default async function run(dir: string, values: Record<string, unknown>):
     site,
     base: baseOption(values),
     workers,
+    cache: !values['no-cache'],
     onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
   });
   if (tty) process.stderr.write('\r\x1b[K');
   printDiagnostics(result.diagnostics, root);
   const errors = count(result.diagnostics, 'error');
   const warnings = count(result.diagnostics, 'warning');
-  const line = `${result.pagesWritten} pages written, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s`;
+  const reused = result.pagesReused ? ` (${result.pagesReused} unchanged since the last build)` : '';
+  const line = `${result.pagesWritten} pages written${reused}, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s`;
   const reportFlag = values.report as string | undefined;
   if (reportFlag !== undefined) {
     // Relative to where kiln runs, like any output path a shell user types.

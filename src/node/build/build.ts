@@ -12,7 +12,8 @@ import { bundleIslands, islandsEntryName } from '../assets/islands.js';
 import { tailwindAsset } from '../assets/tailwind.js';
 import type { Page } from '../content/pages.js';
 import type { IslandSource } from '../mdx/compiler.js';
-import { applyOverrides, createPageProducer, TAILWIND_PLACEHOLDER, type PageProducer, type SiteOverrides } from './produce.js';
+import { applyOverrides, createPageProducer, TAILWIND_PLACEHOLDER, type PageProducer, type ProducedPage, type SiteOverrides } from './produce.js';
+import { PageCache } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   /** The path the site is hosted under (`--base /docs/`, normalised): every URL written is rebased (output/base-path.ts). */
   base?: string;
   onProgress?: (done: number, total: number) => void;
+  /** Reuse pages from the last build when nothing they came from changed (`<root>/.kiln/cache`). Default true. */
+  cache?: boolean;
   /** Worker threads making pages (0: this thread only). Default: `defaultWorkers` (none below 150 pages). */
   workers?: number;
   /** Stage timers, filled in as the build runs (`npm run bench`). */
@@ -48,6 +51,8 @@ export interface BuildSummary {
   ok: boolean;
   pagesWritten: number;
   pagesFailed: number;
+  /** Pages taken unchanged from the rebuild cache (counted in `pagesWritten` too). */
+  pagesReused: number;
   failedPages: FailedPage[];
   assetsCopied: number;
   diagnostics: Diagnostic[];
@@ -64,8 +69,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir);
   const failedPages: FailedPage[] = [];
+  let pagesReused = 0;
   const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
-    ({ ok, pagesWritten, pagesFailed, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+    ({ ok, pagesWritten, pagesFailed, pagesReused, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
 
   const t = options.timings ?? new BuildTimings();
   const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
@@ -85,12 +91,26 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   try {
     await writer.begin();
     const pages = [...site.content.pages.values()];
-    const workers = options.workers ?? defaultWorkers(pages.length);
+    // Pages whose last build still holds are taken from the rebuild cache (build/cache.ts).
+    const cache = options.cache === false ? undefined : await t.time('cache-check', () => PageCache.open(site, overrides));
+    const fresh = new Set<Page>();
+    if (cache) await t.time('cache-check', async () => { for (const page of pages) if (await cache.fresh(page)) fresh.add(page); });
+    const workers = options.workers ?? defaultWorkers(pages.length - fresh.size);
     // Worker threads when the site is big enough to repay starting them; this thread if they fail.
     if (workers > 0) pool = await t.time('workers-start', () => WorkerPool.start(workers, { root, exclude: [outDir], overrides }).catch(() => undefined));
     let local: PageProducer | undefined;
     const here = () => (local ??= createPageProducer(site));
-    const produce = (page: Page) => (pool ? pool.produce(page).catch(() => here().produce(page)) : here().produce(page));
+    const make = (page: Page) => (pool ? pool.produce(page).catch(() => here().produce(page)) : here().produce(page));
+    const produce = async (page: Page): Promise<ProducedPage> => {
+      const kept = fresh.has(page) ? await cache!.get(page) : undefined;
+      if (kept) {
+        pagesReused++;
+        return kept;
+      }
+      const made = await make(page);
+      await cache?.set(page, made);
+      return made;
+    };
 
     const pagesStarted = performance.now();
     let written = 0;
@@ -173,6 +193,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       await writer.abort();
       return summary(false, diagnostics, 0, failed);
     }
+    await cache?.save();
     await t.time('commit', () => writer.commit());
     return summary(true, diagnostics, written, failed, site.files.assets.length);
   } catch (error) {

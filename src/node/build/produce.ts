@@ -25,6 +25,8 @@ export interface ProducedPage {
   features: PageFeature[];
   classes: string[];
   islands: IslandSource[];
+  /** Snippet files the page renders, directly or through other snippets (the rebuild cache checks them). */
+  deps: string[];
 }
 
 /**
@@ -67,6 +69,16 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
         }));
       }
       const result = await buildPage(site, page, engines, cache);
+      const deps = new Set<string>();
+      const walk = async (file: string): Promise<void> => {
+        const out = await cache.get(file)?.catch(() => undefined);
+        for (const s of out?.snippets ?? []) {
+          if (deps.has(s.file)) continue;
+          deps.add(s.file);
+          await walk(s.file);
+        }
+      };
+      await walk(page.file);
       cache.delete(page.file);
       const markdown = tree ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
       return {
@@ -77,6 +89,7 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
         features: result.features ?? [],
         classes: result.classes ?? [],
         islands: result.islands ?? [],
+        deps: [...deps],
       };
     },
   };

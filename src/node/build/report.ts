@@ -16,7 +16,8 @@ export interface BuildReport {
   root: string;
   outDir: string;
   ok: boolean;
-  pages: { written: number; failed: number };
+  /** `unchanged`: of the pages written, those taken from the rebuild cache. */
+  pages: { written: number; failed: number; unchanged: number };
   /** Each page left out, with the (first) error that stopped it: file:line:column and reason. */
   failed: { url: string; file: string | null; line: number | null; column: number | null; code: string | null; reason: string | null }[];
   errors: { total: number; byCode: Record<string, number> };
@@ -51,7 +52,7 @@ export function buildReport(summary: BuildSummary, root: string, outDir: string)
     root,
     outDir,
     ok: summary.ok,
-    pages: { written: summary.pagesWritten, failed: summary.pagesFailed },
+    pages: { written: summary.pagesWritten, failed: summary.pagesFailed, unchanged: summary.pagesReused },
     failed,
     errors: tally('error'),
     warnings: tally('warning'),

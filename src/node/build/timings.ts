@@ -6,6 +6,7 @@
  */
 export type BuildStage =
   | 'settings+content'
+  | 'cache-check'
   | 'workers-start'
   | 'produce'
   | 'tailwind'
