@@ -186,7 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     mark = performance.now();
     // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
     const projectFiles = new Set(site.files.assets);
-    for (const f of await siteOutputs(site, { markdown })) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
+    for (const f of await siteOutputs(site, { markdown, diagnostics })) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
     t.add('post-build', performance.now() - mark);
 
     if (options.strict && hasErrors(diagnostics)) {

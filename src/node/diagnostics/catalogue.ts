@@ -173,6 +173,11 @@ export const catalogue = {
     message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,
     hint: () => 'Pages with `export const` components that use state render their first state and do not respond. The `esbuild` package must be installed.',
   }),
+  'seo/social-card-failed': entry<{ reason: string }>({
+    severity: 'warning',
+    message: ({ reason }) => `The default social card could not be drawn: ${reason}`,
+    hint: () => 'Pages without an `og:image` of their own have no preview image on social sites. Give one for the whole site in the settings (`"metadata": { "og:image": "/images/card.png" }`, a 1200×630 PNG), or check that the `@resvg/resvg-js` package is installed.',
+  }),
   'build/write-failed': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `The site could not be written: ${reason}`,

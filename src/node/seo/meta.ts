@@ -1,6 +1,7 @@
 import type { ContentModel, Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
 import { isoDate } from '../content/git-dates.js';
+import { needsSocialCard, socialCardUrl } from './social-card.js';
 import { absolute, canonicalPath } from './urls.js';
 
 export interface MetaTag {
@@ -23,11 +24,12 @@ const OWN = new Set(['description', 'robots', 'viewport', 'generator', 'canonica
 
 /**
  * The social image of pages that set none: the card the settings give (`metadata` `og:image` or
- * `twitter:image`), else a raster logo or favicon (social sites do not show SVG), else the logo as
- * it is. Kiln does not draw cards itself: that needs an image renderer it does not ship.
+ * `twitter:image`), else the card a build draws (`social-card.ts`, with `socialCard`). Without it
+ * (`kiln dev` draws none) a raster logo or favicon (social sites do not show SVG), else the logo.
  */
-export function defaultImage(settings: Settings): string | undefined {
+export function defaultImage(settings: Settings, options: { socialCard?: boolean } = {}): string | undefined {
   const m = settings.metadata;
+  if (options.socialCard && needsSocialCard(settings)) return socialCardUrl(settings);
   const candidates = [m?.['og:image'], m?.['twitter:image'], settings.logo?.light, settings.logo?.dark, settings.favicon].filter((x): x is string => !!x);
   return candidates.find((c) => RASTER.test(c)) ?? candidates[0];
 }
@@ -35,9 +37,9 @@ export function defaultImage(settings: Settings): string | undefined {
 /**
  * Canonical link, OpenGraph and Twitter tags of a page. Precedence: the page's front matter
  * (`og:*`, `twitter:*`) over what Kiln derives (title, description, URL, site name, image) over the
- * site-wide `metadata`.
+ * site-wide `metadata`. `socialCard`: the build writes the default card, pages may point at it.
  */
-export function seoHead(settings: Settings, content: ContentModel, page: Page): SeoHead {
+export function seoHead(settings: Settings, content: ContentModel, page: Page, options: { socialCard?: boolean } = {}): SeoHead {
   const fm = page.frontMatter;
   const siteUrl = settings.siteUrl;
   const path = canonicalPath(content, page);
@@ -46,9 +48,10 @@ export function seoHead(settings: Settings, content: ContentModel, page: Page): 
   for (const [k, v] of Object.entries(settings.metadata ?? {})) if (!OWN.has(k) && k !== 'og:url' && k !== 'twitter:url') tags.set(k, v);
 
   const description = fm.description ?? settings.metadata?.['og:description'] ?? settings.metadata?.description;
-  const image = defaultImage(settings);
+  const image = defaultImage(settings, options);
   const derived: Record<string, string | undefined> = {
-    'og:type': 'website',
+    // The home page is the site; every other page is an article of it.
+    'og:type': path === '/' ? 'website' : 'article',
     'og:site_name': settings.name,
     'og:title': page.title,
     'og:description': description,

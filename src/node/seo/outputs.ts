@@ -3,6 +3,8 @@
  * files answered one at a time by the dev server.
  */
 import type { Page } from '../content/pages.js';
+import { diag } from '../diagnostics/catalogue.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { llmsFullTxt, llmsPages, llmsTxt } from '../markdown/llms.js';
 import { pageMarkdown } from '../markdown/export.js';
 import { searchUiAsset } from '../search/ui-asset.js';
@@ -10,6 +12,7 @@ import { playgroundAsset } from '../render/api/playground.js';
 import type { LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
 import { feedPages, feedPath, rssXml } from './rss.js';
+import { needsSocialCard, renderSocialCard, socialCardUrl } from './social-card.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { markdownPath } from './urls.js';
 
@@ -17,7 +20,7 @@ export interface GeneratedFile {
   /** URL path: `/llms.txt`, `/guides/setup.md`. */
   path: string;
   type: string;
-  body: string;
+  body: string | Uint8Array;
 }
 
 const TEXT = 'text/plain; charset=utf-8';
@@ -76,9 +79,10 @@ export async function generatedFile(site: LoadedSite, pathname: string): Promise
 /**
  * All generated files of a build: the search dialog script, the 404 page list, each page as
  * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, the RSS feed of each
- * changelog page, and, when the site URL is known, sitemap.xml and robots.txt.
+ * changelog page, the default social card when the settings give no image, and, when the site URL
+ * is known, sitemap.xml and robots.txt.
  */
-export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string> } = {}): Promise<GeneratedFile[]> {
+export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string>; diagnostics?: Diagnostic[] } = {}): Promise<GeneratedFile[]> {
   const { settings, content } = site;
   const ui = searchUiAsset();
   const files: GeneratedFile[] = [
@@ -99,6 +103,14 @@ export async function siteOutputs(site: LoadedSite, options: { markdown?: Readon
   const rules = redirectsFile(settings.redirects);
   if (rules) files.push({ path: '/_redirects', type: TEXT, body: rules });
   for (const page of feedPages(content, settings.siteUrl)) files.push({ path: feedPath(page.url), type: RSS, body: rssXml(settings, page) });
+  // Drawn once per build, for the pages that give no og:image of their own (seo/meta.ts).
+  if (needsSocialCard(settings)) {
+    try {
+      files.push({ path: socialCardUrl(settings), type: 'image/png', body: await renderSocialCard(settings, site.root, site.files.assets) });
+    } catch (error) {
+      options.diagnostics?.push(diag('seo/social-card-failed', { reason: (error as Error).message.split('\n')[0]! }));
+    }
+  }
   if (settings.siteUrl) {
     files.push({ path: '/sitemap.xml', type: 'application/xml', body: sitemapXml(settings.siteUrl, content, settings) });
     files.push({ path: '/robots.txt', type: TEXT, body: robotsTxt(settings.siteUrl) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultImage, seoHead } from './meta.js';
+import { needsSocialCard, socialCardUrl } from './social-card.js';
 import { isPattern, redirectHtml, redirectPages, redirectsFile } from './redirects.js';
 import { indexablePages, robotsTxt, sitemapXml } from './sitemap.js';
 import { fakeContent, fakeSettings } from './test-helpers.js';
@@ -118,6 +119,47 @@ describe('SEO tags', () => {
     expect(defaultImage(card)).toBe('/card.png');
     const head = seoHead(card, content, content.pages.get('guides/setup')!);
     expect(head.tags.filter((t) => t.key.endsWith(':image')).map((t) => `${t.key}=${t.content}`)).toEqual(['twitter:image=https://x.dev/card.png', 'og:image=https://x.dev/card.png']);
+  });
+});
+
+describe('default social card tags', () => {
+  const tag = (head: ReturnType<typeof seoHead>, key: string) => head.tags.find((t) => t.key === key)?.content;
+  const build = { socialCard: true };
+
+  it('points og:image and twitter:image at the drawn card, absolute with a site URL, as a large-image card', () => {
+    const settings = fakeSettings({ siteUrl: 'https://docs.acme.dev', logo: { light: '/logo.png', dark: '/logo-dark.png', href: '/' } });
+    const head = seoHead(settings, content, content.pages.get('guides/setup')!, build);
+    expect(socialCardUrl(settings)).toMatch(/^\/_kiln\/social-card-[0-9a-f]{10}\.png$/);
+    expect(tag(head, 'og:image')).toBe('https://docs.acme.dev' + socialCardUrl(settings));
+    expect(tag(head, 'twitter:image')).toBe(tag(head, 'og:image'));
+    expect(tag(head, 'twitter:card')).toBe('summary_large_image');
+    // Without a site URL the path stays root-relative.
+    expect(tag(seoHead(fakeSettings(), content, content.pages.get('guides/setup')!, build), 'og:image')).toBe(socialCardUrl(fakeSettings()));
+  });
+
+  it('gives way to an image in the settings or the front matter; kiln dev (no card) keeps the logo', () => {
+    const withCard = fakeSettings({ siteUrl: 'https://x.dev', metadata: { 'og:image': '/card.png' } });
+    expect(needsSocialCard(withCard)).toBe(false);
+    expect(tag(seoHead(withCard, content, content.pages.get('guides/setup')!, build), 'og:image')).toBe('https://x.dev/card.png');
+    const own = fakeContent([{ id: 'a', title: 'A', data: { 'og:image': '/a.png' } }], [{ title: 'G', ids: ['a'] }]);
+    const head = seoHead(fakeSettings({ siteUrl: 'https://x.dev' }), own, own.pages.get('a')!, build);
+    expect([tag(head, 'og:image'), tag(head, 'twitter:image')]).toEqual(['https://x.dev/a.png', 'https://x.dev/a.png']);
+    const logo = fakeSettings({ logo: { light: '/l.png', dark: '/d.png', href: '/' } });
+    expect(tag(seoHead(logo, content, content.pages.get('guides/setup')!), 'og:image')).toBe('/l.png');
+  });
+
+  it('changes the card URL with what the card is drawn from', () => {
+    const a = fakeSettings();
+    expect(socialCardUrl(fakeSettings())).toBe(socialCardUrl(a));
+    expect(socialCardUrl(fakeSettings({ name: 'Other' }))).not.toBe(socialCardUrl(a));
+    expect(socialCardUrl(fakeSettings({ colors: { primary: '#ff0000' } }))).not.toBe(socialCardUrl(a));
+  });
+
+  it('og:type is website for the home page and article for the others; front matter may override', () => {
+    expect(tag(seoHead(fakeSettings(), content, content.byUrl.get('/')!), 'og:type')).toBe('website');
+    expect(tag(seoHead(fakeSettings(), content, content.pages.get('guides/setup')!), 'og:type')).toBe('article');
+    const own = fakeContent([{ id: 'a', title: 'A' }, { id: 'b', title: 'B', data: { 'og:type': 'website' } }], [{ title: 'G', ids: ['a', 'b'] }]);
+    expect(tag(seoHead(fakeSettings(), own, own.pages.get('b')!), 'og:type')).toBe('website');
   });
 });
 

@@ -156,7 +156,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const mode = fm.mode ?? 'default';
   // A page of the site (not the 404 or an error page): it has a Markdown version and SEO tags.
   const published = site.content.byUrl.get(page.url) === page;
-  const seo = published ? seoHead(settings, site.content, page) : { tags: [] };
+  // Builds write the default social card (seo/social-card.ts); `kiln dev` does not draw it.
+  const seo = published ? seoHead(settings, site.content, page, { socialCard: !site.dev }) : { tags: [] };
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
   const trail = pageTrail(site.content, page);
   const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
