@@ -10,7 +10,7 @@ describe('kiln check (CLI)', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('broken.mdx:8:1  error  page/compile-failed  The page could not be compiled: Expected a closing tag for `<Card>`\n');
     expect(r.stdout).toContain('docs.json:21:18  error  check/unknown-version  ');
-    expect(r.stdout).toMatch(/10 pages checked: 15 errors, 10 warnings, 1 notes in [\d.]+ s\n$/);
+    expect(r.stdout).toMatch(/10 pages checked: 15 errors, 11 warnings, 1 notes in [\d.]+ s\n$/);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
@@ -18,7 +18,7 @@ describe('kiln check (CLI)', () => {
     const r = await kiln(['check', planted, '--format', 'json']);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout) as { summary: { errors: number; warnings: number }; findings: { code: string }[] };
-    expect(json.summary).toMatchObject({ errors: 15, warnings: 10 });
+    expect(json.summary).toMatchObject({ errors: 15, warnings: 11 });
     expect(json.findings.map((f) => f.code)).toContain('check/broken-anchor');
   });
 

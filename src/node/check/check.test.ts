@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +53,7 @@ describe('kiln check on the planted fixture', () => {
         'endpoint.mdx:4:1 error openapi/operation-not-found',
         'openapi.yaml:10:73 error check/broken-link', // in an operation's description
         'openapi.yaml:14:45 error check/broken-anchor', // in a parameter's description
+        'openapi.yaml:22:5 warning openapi/spec-violation', // a path parameter no parameter declares
         // conventions
         'conventions.mdx:1:1 warning check/missing-description',
         'no-title.mdx:1:1 warning check/missing-title',
@@ -74,10 +77,26 @@ describe('kiln check on the planted fixture', () => {
     const text = formatText({ ...result, ms: 0 });
     expect(text).toContain('links.mdx:8:3  error  check/broken-link  Link "/does-not-exist" points at /does-not-exist, which is no page or file of the site.\n');
     expect(text).toContain('\n\nno-title.mdx:1:1  warning  check/missing-title  ');
-    expect(text.trimEnd().split('\n').pop()).toMatchInlineSnapshot(`"10 pages checked: 15 errors, 10 warnings, 1 notes in 0.00 s"`);
+    expect(text.trimEnd().split('\n').pop()).toMatchInlineSnapshot(`"10 pages checked: 15 errors, 11 warnings, 1 notes in 0.00 s"`);
     const json = JSON.parse(formatJson(result)) as { summary: { errors: number }; findings: { file: string; line: number; column: number; code: string }[] };
     expect(json.summary.errors).toBe(15);
     expect(json.findings).toContainEqual(expect.objectContaining({ file: 'snippets/linky.mdx', line: 1, column: 22, code: 'check/broken-link' }));
+    expect(exitCode(result, false)).toBe(1);
+    // Warnings alone pass, unless --strict.
+    const warningsOnly = { ...result, diagnostics: result.diagnostics.filter((d) => d.severity === 'warning') };
+    expect(exitCode(warningsOnly, false)).toBe(0);
+    expect(exitCode(warningsOnly, true)).toBe(1);
+  });
+});
+
+describe('kiln check on unusable settings', () => {
+  it('reports the settings error with its JSON path at line:column, and nothing else', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-check-settings-'));
+    writeFileSync(path.join(root, 'docs.json'), '{\n  "name": "X",\n  "colors": { "primary": 42 },\n  "navigation": [{ "group": "G", "pages": ["index"] }]\n}\n');
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Start\n---\n\nHi.\n');
+    const result = await checkSite({ root, engines });
+    expect(rows(result)).toEqual(['docs.json:3:26 error settings/invalid']);
+    expect(result.diagnostics[0]!.message).toContain('`colors.primary`');
     expect(exitCode(result, false)).toBe(1);
   });
 });
