@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServedFile, SiteHandle } from '../site-handle.js';
+import { DevSite } from '../dev/dev-site.js';
 import { startDevServer } from './dev.js';
 import { contentTypeFor, textResponse } from './http.js';
 import type { RunningServer } from './http.js';
@@ -71,6 +72,12 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
+/** The secret's absolute path as a request target: bare, encoded, double-encoded, after dot segments. */
+const absoluteTargets = () => {
+  const secret = path.join(base, 'outside', 'secret.txt');
+  return [secret, '/' + encodeURIComponent(secret), '/' + encodeURIComponent(encodeURIComponent(secret)), `/${'%2e%2e/'.repeat(8)}${secret.slice(1)}`];
+};
+
 function expectRefused(res: { status: number; text: string }, target: string): void {
   expect([400, 403, 404], `status for ${JSON.stringify(target)}`).toContain(res.status);
   expect(res.text).not.toContain(SECRET);
@@ -93,6 +100,10 @@ describe('preview server refuses traversal', () => {
 
   it.each(ATTEMPTS)('%s', async (target) => {
     expectRefused(await rawGet(server.port, target), target);
+  });
+
+  it('absolute and encoded absolute paths of the secret', async () => {
+    for (const target of absoluteTargets()) expectRefused(await rawGet(server.port, target), target);
   });
 });
 
@@ -133,5 +144,36 @@ describe('dev server refuses traversal', () => {
   it('only ever hands the site clean, decoded pathnames', () => {
     expect(seen.length).toBeGreaterThan(0);
     for (const p of seen) expect(checkDecodedPathname(p), p).toBe(p);
+  });
+});
+
+describe('kiln dev (the real DevSite) refuses traversal', () => {
+  let server: RunningServer;
+  let project: string;
+  beforeAll(async () => {
+    // A docs project beside the secret, with the same symlinks pointing out of it.
+    project = path.join(base, 'project');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'docs.json'), JSON.stringify({ name: 'T', colors: { primary: '#0D9373' }, navigation: [{ group: 'G', pages: ['index'] }] }));
+    writeFileSync(path.join(project, 'index.mdx'), '---\ntitle: Home\n---\n\nhome page\n');
+    symlinkSync(path.join(base, 'outside', 'secret.txt'), path.join(project, 'leak.txt'));
+    symlinkSync(path.join(base, 'outside', 'secret.html'), path.join(project, 'leak.html'));
+    symlinkSync(path.join(base, 'outside'), path.join(project, 'leakdir'));
+    server = await startDevServer(new DevSite({ root: project }), { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('still serves the home page (the harness works)', async () => {
+    const res = await rawGet(server.port, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('home page');
+  });
+
+  it.each(ATTEMPTS)('%s', async (target) => {
+    expectRefused(await rawGet(server.port, target), target);
+  });
+
+  it('absolute and encoded absolute paths of the secret', async () => {
+    for (const target of absoluteTargets()) expectRefused(await rawGet(server.port, target), target);
   });
 });
