@@ -13,8 +13,14 @@ export interface HighlightRequest {
 }
 
 export interface HighlightResult {
-  /** A `<pre>` element, coloured for both the light and the dark theme. */
-  pre: Element;
+  /**
+   * The `<pre>` as HTML, coloured for both the light and the dark theme. Pages take this string: a
+   * block of code is hundreds of spans, and turning them into JSX and back costs more than
+   * highlighting them.
+   */
+  html: string;
+  /** The same `<pre>` as a hast element (a fresh copy on each read), for callers that build trees. */
+  readonly pre: Element;
   /** False when the language is unknown and the code was left plain. */
   known: boolean;
 }

@@ -1,6 +1,7 @@
 import type { Element } from 'hast';
 import { bundledLanguages, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
 import { loadCodeThemes } from './themes.js';
 
@@ -27,7 +28,14 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
 export function createShikiHighlighter(): Highlighter {
   let instance: Promise<HighlighterGeneric<string, string>> | undefined;
   const loading = new Map<string, Promise<void>>();
-  const cache = new Map<string, HighlightResult>();
+  const cache = new Map<string, { pre: Element; html: string; known: boolean }>();
+  const result = (hit: { pre: Element; html: string; known: boolean }): HighlightResult => ({
+    html: hit.html,
+    known: hit.known,
+    get pre() {
+      return structuredClone(hit.pre);
+    },
+  });
 
   const get = () =>
     (instance ??= loadCodeThemes().then(
@@ -48,7 +56,7 @@ export function createShikiHighlighter(): Highlighter {
     async highlight(req: HighlightRequest): Promise<HighlightResult> {
       const key = `${req.lang}\0${req.highlight?.join(',') ?? ''}\0${req.focus?.join(',') ?? ''}\0${req.code}`;
       const hit = cache.get(key);
-      if (hit) return { pre: structuredClone(hit.pre), known: hit.known };
+      if (hit) return result(hit);
 
       const hl = await get();
       let lang = (req.lang || 'plaintext').toLowerCase();
@@ -66,9 +74,9 @@ export function createShikiHighlighter(): Highlighter {
         transformers: [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))],
       });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
-      const result = { pre, known: known || PLAIN.has(req.lang.toLowerCase()) };
-      cache.set(key, result);
-      return { pre: structuredClone(pre), known: result.known };
+      const entry = { pre, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
+      cache.set(key, entry);
+      return result(entry);
     },
   };
 }

@@ -33,18 +33,19 @@ export default function rehypeCodeBlocks(options: CodeBlocksOptions) {
       const position = node.position?.start;
 
       jobs.push(
-        options.highlighter.highlight({ code: text, lang, highlight: meta.highlight, focus: meta.focus }).then(({ pre, known }) => {
+        options.highlighter.highlight({ code: text, lang, highlight: meta.highlight, focus: meta.focus }).then(({ html, known }) => {
           if (!known && lang && !warned.has(lang)) {
             warned.add(lang);
             diagnostics.push(diag('code/unknown-language', { lang }, { file: file.path, line: position?.line, column: position?.column }));
           }
-          const props: Record<string, string> = { language: lang || 'text' };
+          // The highlighted <pre> travels as one HTML string (see HighlightResult.html).
+          const props: Record<string, string> = { language: lang || 'text', html };
           if (meta.title) props.title = meta.title;
           if (meta.lineNumbers) props.numbers = 'true';
           if (meta.wrap) props.wrap = 'true';
           if (meta.expandable) props.expandable = 'true';
           if (!meta.copy) props.nocopy = 'true';
-          parent.children[index] = { type: 'element', tagName: 'CodeBlock', properties: props, children: [pre], position: node.position };
+          parent.children[index] = { type: 'element', tagName: 'CodeBlock', properties: props, children: [], position: node.position };
         }),
       );
     });

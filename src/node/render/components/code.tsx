@@ -9,27 +9,34 @@ export interface CodeBlockProps {
   wrap?: string;
   expandable?: string;
   nocopy?: string;
+  /** The highlighted `<pre>` as HTML (from the highlighter), instead of `children`. */
+  html?: string;
   children?: ReactNode;
 }
 
-export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, children }: CodeBlockProps) {
+export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, html, children }: CodeBlockProps) {
   const classes = ['code-block'];
   if (title) classes.push('has-title');
   if (numbers) classes.push('line-numbers');
   if (wrap) classes.push('wrap');
   if (expandable) classes.push('expandable');
+  const header = (title || !nocopy) && (
+    <div className="code-block-header">
+      <span className="code-block-title">{title ?? ''}</span>
+      {!nocopy && (
+        <button type="button" className="copy-button" aria-label="Copy code" title="Copy">
+          <CopyIcon />
+        </button>
+      )}
+    </div>
+  );
+  if (html !== undefined) {
+    // Already HTML from the highlighter (escaped there): set as is, header included.
+    return <div className={classes.join(' ')} data-language={language} dangerouslySetInnerHTML={{ __html: (header ? renderToStaticMarkup(header) : '') + html }} />;
+  }
   return (
     <div className={classes.join(' ')} data-language={language}>
-      {(title || !nocopy) && (
-        <div className="code-block-header">
-          <span className="code-block-title">{title ?? ''}</span>
-          {!nocopy && (
-            <button type="button" className="copy-button" aria-label="Copy code" title="Copy">
-              <CopyIcon />
-            </button>
-          )}
-        </div>
-      )}
+      {header}
       {children}
     </div>
   );
