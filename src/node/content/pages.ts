@@ -116,9 +116,10 @@ export async function loadContent(
   // Navigation entries are pointed at by their text in the settings file: the same for the
   // classic and the newer layout, whose JSON paths differ.
   const occurrences = new Map<string, number>();
-  const whereIs = (entry: string) => {
+  // Found only when a diagnostic needs it: searching the settings text for every entry of a large
+  // navigation, with a code frame each, cost more than the rest of loading the content.
+  const whereIs = (entry: string, nth: number) => {
     const needle = JSON.stringify(entry);
-    const nth = occurrences.get(entry) ?? 0;
     let at = -1;
     for (let i = 0; i <= nth; i++) at = settingsSource.indexOf(needle, at + 1);
     if (at < 0) at = settingsSource.indexOf(needle);
@@ -126,6 +127,8 @@ export async function loadContent(
     const { line, column } = offsetToLineColumn(settingsSource, at);
     return { file: settingsFile, line, column, frame: codeFrame(settingsSource, line, column) };
   };
+  const urls = new Set<string>();
+  for (const p of pages.values()) urls.add(p.url);
 
   const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
     kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version,
@@ -134,28 +137,30 @@ export async function loadContent(
 
   function resolveEntry(entry: NavigationEntry): NavNode | null {
     if (typeof entry !== 'string') return resolveGroup(entry);
-    const where = whereIs(entry);
-    occurrences.set(entry, (occurrences.get(entry) ?? 0) + 1);
+    const nth = occurrences.get(entry) ?? 0;
+    occurrences.set(entry, nth + 1);
+    const where = () => whereIs(entry, nth);
     let generated: Page | undefined;
     if (OPERATION.test(entry)) {
-      const result = operations?.page(entry, (url) => [...pages.values()].some((p) => p.url === url));
+      const result = operations?.page(entry, (url) => urls.has(url));
       if (!result) {
-        diagnostics.push(diag('nav/openapi-entry', { entry }, where));
+        diagnostics.push(diag('nav/openapi-entry', { entry }, where()));
         return null;
       }
       if (!('id' in result)) {
-        diagnostics.push({ ...result, ...where });
+        diagnostics.push({ ...result, ...where() });
         return null;
       }
       pages.set(result.id, (generated = result));
+      urls.add(result.url);
     }
     const id = generated?.id ?? normaliseEntry(entry);
     const page = pages.get(id) ?? pages.get(`${id}/index`);
     if (!page) {
-      diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, where));
+      diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, where()));
       return null;
     }
-    if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, where));
+    if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, where()));
     else {
       seen.add(page.id);
       order.push(page.id);
