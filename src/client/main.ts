@@ -4,6 +4,7 @@
  */
 import { initAnchors } from './anchors.js';
 import { initCodeDropdown } from './code-dropdown.js';
+import { initExampleTabs } from './example-tabs.js';
 import { initCodeExpand } from './code-expand.js';
 import { initCopy } from './copy.js';
 import { initMermaid } from './mermaid.js';
@@ -22,7 +23,7 @@ import { initPlayground } from './playground/load.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
+for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

@@ -10,8 +10,11 @@ let out: ReturnType<typeof tempDir>;
 let xssSite: ReturnType<typeof tempDir>;
 let server: KilnServer;
 let xssServer: KilnServer;
+let samplesSite: ReturnType<typeof tempDir>;
+let samplesServer: KilnServer;
 let browser: Browser;
 let buildLog = '';
+const SAMPLE_LABELS = ['Default', 'Non-streaming', 'Structured outputs', 'Tool calling', 'Thinking', 'Images'];
 
 beforeAll(async () => {
   out = tempDir();
@@ -26,9 +29,20 @@ beforeAll(async () => {
   const xssBuilt = await kiln(['build', xssSite.dir, '--out', path.join(xssSite.dir, 'dist')]);
   expect(xssBuilt.code, xssBuilt.stderr).toBe(0);
 
-  [server, xssServer, browser] = await Promise.all([
+  // Many labelled x-codeSamples, as the Ollama docs have: more tabs than the column holds.
+  samplesSite = tempDir();
+  const samples = SAMPLE_LABELS.map((label) => ({ lang: 'bash', label, source: `curl http://localhost:11434/api/chat # ${label}` }));
+  const spec = { openapi: '3.1.0', info: { title: 'Samples', version: '1' }, servers: [{ url: 'http://localhost:11434' }], paths: { '/api/chat': { post: { summary: 'Chat', 'x-codeSamples': samples, responses: { 200: { description: 'OK', content: { 'application/json': { example: { ok: true } } } }, 400: { description: 'Bad', content: { 'application/json': { example: { error: 'bad' } } } } } } } } };
+  writeFileSync(path.join(samplesSite.dir, 'openapi.json'), JSON.stringify(spec));
+  writeFileSync(path.join(samplesSite.dir, 'docs.json'), JSON.stringify({ name: 'Samples', colors: { primary: '#0D9373' }, openapi: 'openapi.json', navigation: [{ group: 'API', pages: ['chat'] }] }));
+  writeFileSync(path.join(samplesSite.dir, 'chat.mdx'), '---\nopenapi: "POST /api/chat"\n---\n');
+  const samplesBuilt = await kiln(['build', samplesSite.dir, '--out', path.join(samplesSite.dir, 'dist')]);
+  expect(samplesBuilt.code, samplesBuilt.stderr).toBe(0);
+
+  [server, xssServer, samplesServer, browser] = await Promise.all([
     startKiln(['preview', starter, '--out', path.join(out.dir, 'site'), '--port', '0']),
     startKiln(['preview', xssSite.dir, '--port', '0']),
+    startKiln(['preview', samplesSite.dir, '--port', '0']),
     launchBrowser(),
   ]);
 });
@@ -37,8 +51,10 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await xssServer?.stop();
+  await samplesServer?.stop();
   out?.cleanup();
   xssSite?.cleanup();
+  samplesSite?.cleanup();
 });
 
 describe('endpoint pages of the starter', () => {
@@ -88,6 +104,52 @@ describe('endpoint pages of the starter', () => {
       expect(await panels.nth(1).isVisible()).toBe(true);
       expect(await panels.nth(0).isVisible()).toBe(false);
     }
+    await page.close();
+  });
+});
+
+describe('request examples with many tabs', () => {
+  for (const width of [1440, 390]) {
+    it(`fit their header at ${width} px: a select names the chosen one and switches it`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${samplesServer.url}/chat`);
+      const group = page.locator('.request-example > .code-group');
+      const select = group.locator('.code-group-select');
+      await expect.poll(() => select.isVisible()).toBe(true);
+      expect(await group.locator('[role="tablist"]').isVisible()).toBe(false);
+      expect(await select.locator('option').allTextContents()).toEqual(SAMPLE_LABELS);
+      // Nothing in the header reaches past the group's edge.
+      const box = (await group.boundingBox())!;
+      for (const el of [select, group.locator('.tab-panel:not([hidden]) .copy-button')]) {
+        const b = (await el.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(box.x);
+        expect(b.x + b.width).toBeLessThanOrEqual(box.x + box.width);
+      }
+      await select.selectOption({ label: 'Tool calling' });
+      const shown = group.locator(':scope > .tab-panel:not([hidden])');
+      await expect.poll(() => shown.getAttribute('data-tab-label')).toBe('Tool calling');
+      expect(await shown.locator('pre').textContent()).toContain('# Tool calling');
+      expect(await group.locator('[role="tab"][aria-selected="true"]').textContent()).toBe('Tool calling');
+      // Two status codes fit: the response example keeps its tabs.
+      const response = page.locator('.response-example > .code-group');
+      expect(await response.locator('[role="tablist"]').isVisible()).toBe(true);
+      expect(await response.locator('.code-group-select').isVisible()).toBe(false);
+      await page.close();
+    });
+  }
+
+  it('the select follows a tab chosen elsewhere, and a wider window gets the tabs back', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(`${samplesServer.url}/chat`);
+    const group = page.locator('.request-example > .code-group');
+    await expect.poll(() => group.locator('.code-group-select').isVisible()).toBe(true);
+    await group.locator('[role="tab"]').nth(4).evaluate((t) => (t as HTMLElement).click());
+    await expect.poll(() => group.locator('.code-group-select').inputValue()).toBe('4');
+    // Short labels that fit: tabs again once there is room.
+    await group.evaluate((g) => { for (const t of g.querySelectorAll('[role="tab"]')) t.textContent = 'sh'; });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => group.locator('[role="tablist"]').isVisible()).toBe(true);
+    expect(await group.locator('.code-group-select').isVisible()).toBe(false);
     await page.close();
   });
 });
