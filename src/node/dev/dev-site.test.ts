@@ -36,4 +36,19 @@ describe('DevSite', () => {
     await site.changed([file]);
     expect(body(await site.serve('/guides/setup'))).toContain('>Welcome aboard<');
   });
+
+  it('checks the OpenAPI files after answering the first page, and still reports what it finds', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-devsite-'));
+    cpSync(fixture, dir, { recursive: true });
+    // `paths` must be an object: a schema finding, reported only by the deferred check.
+    writeFileSync(path.join(dir, 'openapi.yaml'), 'openapi: 3.0.3\ninfo: { title: T, version: "1" }\npaths:\n  /things:\n    get:\n      responses: "none"\n');
+    const settings = JSON.parse(readFileSync(path.join(dir, 'docs.json'), 'utf8'));
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ ...settings, openapi: 'openapi.yaml' }));
+    const reported: string[] = [];
+    const site = new DevSite({ root: dir, report: (ds) => reported.push(...ds.map((d) => `${path.basename(d.file ?? '')} ${d.code}`)) });
+    const page = site.serve('/intro');
+    expect(body(await page)).toContain('Hello');
+    expect(reported.filter((r) => r.startsWith('openapi.yaml'))).toEqual([]);
+    await expect.poll(() => reported.filter((r) => r.startsWith('openapi.yaml')), { timeout: 10_000 }).toEqual(['openapi.yaml openapi/schema-violation']);
+  });
 });

@@ -32,6 +32,8 @@ export class DevSite implements SiteHandle {
   private readonly engines = createEngines();
   private readonly cache = mapCache();
   private loaded: Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> | undefined;
+  /** Work put off until a page has been answered (see `load`). */
+  private afterPage: (() => void) | undefined;
   /** Tailwind stylesheets and island bundles, per page. */
   private readonly pageAssets = new DevPageAssets();
   /** Search bundle, Markdown pages, llms.txt: see seo/dev-routes.ts. */
@@ -42,11 +44,24 @@ export class DevSite implements SiteHandle {
   }
 
   private load() {
-    return (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET }).then((r) => {
+    const loaded = (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET, validateOpenApi: 'deferred' }).then((r) => {
       this.options.report?.(r.diagnostics);
       if (r.site) this.pageAssets.attach(r.site);
+      // The OpenAPI checks compile a large JSON Schema validator: run them once the first page is
+      // answered (or after 2 s), not before it. A newer load (an edit) makes them moot.
+      const validate = r.site?.context.openapi?.validate;
+      if (validate) {
+        const run = () => {
+          clearTimeout(timer);
+          if (this.afterPage === run) this.afterPage = undefined;
+          if (this.loaded === loaded) this.options.report?.(validate());
+        };
+        const timer = setTimeout(run, 2000).unref();
+        this.afterPage = run;
+      }
       return r;
     }));
+    return loaded;
   }
 
   async serve(pathname: string): Promise<ServedFile | null> {
@@ -67,6 +82,7 @@ export class DevSite implements SiteHandle {
     if (page) {
       const result = await buildPage(site, page, this.engines, this.cache);
       this.options.report?.(result.diagnostics);
+      if (this.afterPage) setImmediate(this.afterPage);
       if (result.html) return { status: 200, type: HTML, body: result.html };
       return { status: 500, type: HTML, body: renderPageError(site, page, result.diagnostics) };
     }

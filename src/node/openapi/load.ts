@@ -24,8 +24,11 @@ export interface LoadOpenApiOptions {
    */
   referenced: boolean;
   fetch?: typeof fetch;
-  /** Check the documents against the OpenAPI schema and rules (./validate.ts); default true. Build workers skip it. */
-  validate?: boolean;
+  /**
+   * Check the documents against the OpenAPI schema and rules (./validate.ts); default true. Build
+   * workers skip it; `kiln dev` defers it (`LoadedOpenApi.validate`) so the first page need not wait.
+   */
+  validate?: boolean | 'deferred';
 }
 
 export interface LoadedOpenApi {
@@ -33,6 +36,8 @@ export interface LoadedOpenApi {
   /** Shared by every document: resolves `$ref`s across the files read. */
   refs: RefResolver;
   diagnostics: Diagnostic[];
+  /** With `validate: 'deferred'`: runs the checks that were left out (the schema validator takes a while to compile). */
+  validate?: () => Diagnostic[];
 }
 
 /** Every `openapi` the settings name: top level, tabs and anchors; duplicates once. */
@@ -153,7 +158,9 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   }
 
   for (const doc of documents) doc.operations = indexOperations(doc, refs);
-  if (options.validate !== false) for (const s of sources) diagnostics.push(...validateOpenApi({ ...s, refs }));
+  const validate = () => sources.flatMap((s) => validateOpenApi({ ...s, refs }));
+  if (options.validate === 'deferred') return { model: createModel(documents, read), refs, diagnostics, validate };
+  if (options.validate !== false) diagnostics.push(...validate());
   return { model: createModel(documents, read), refs, diagnostics };
 }
 

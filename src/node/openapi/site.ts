@@ -17,7 +17,7 @@ function navNamesOperation(entries: NavigationEntry[]): boolean {
  * for files in the project when some page or entry names an operation), give endpoint pages
  * without a title the operation's summary, and make pages for navigation entries.
  */
-export function openApiStep(root: string, settings: Settings, assets: string[], done: (api: LoadedOpenApi) => void, options: { validate?: boolean } = {}) {
+export function openApiStep(root: string, settings: Settings, assets: string[], done: (api: LoadedOpenApi) => void, options: { validate?: boolean | 'deferred' } = {}) {
   return async (pages: Map<string, Page>): Promise<OperationPages> => {
     const referenced = [...pages.values()].some((p) => !!p.frontMatter.openapi) || settings.navigation.some((g) => navNamesOperation(g.pages));
     const api = await loadOpenApi({ root, settings, assets, referenced, validate: options.validate });

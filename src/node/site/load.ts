@@ -29,8 +29,11 @@ export interface SiteOptions {
   exclude?: string[];
   /** HTML added at the end of every page's body. */
   bodyEnd?: string;
-  /** Check the OpenAPI documents (warnings); default true. Build workers, whose diagnostics nobody reads, skip it. */
-  validateOpenApi?: boolean;
+  /**
+   * Check the OpenAPI documents (warnings); default true. Build workers, whose diagnostics nobody
+   * reads, skip it; the dev server defers it (`context.openapi.validate`).
+   */
+  validateOpenApi?: boolean | 'deferred';
 }
 
 /** A site whose settings and pages have been read: stages 1 and 2 of the pipeline, done. */
