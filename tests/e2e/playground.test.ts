@@ -218,6 +218,46 @@ describe('playground (mode "show")', () => {
     await context.close();
   });
 
+  it('stores credentials in sessionStorage, or only in localStorage when remembered, and sends them to the selected base URL only', async () => {
+    const SECRET = 'SECRET-tok-7q';
+    const context = await browser.newContext();
+    // Every request the browser makes, from any page or worker of this context.
+    const seen: Promise<{ url: string; text: string }>[] = [];
+    context.on('request', (r) => seen.push(r.allHeaders().then((h) => ({ url: r.url(), text: `${r.url()} ${JSON.stringify(h)} ${r.postData() ?? ''}` }))));
+    const storage = (p: Page) => p.evaluate(() => [sessionStorage.getItem('kiln-playground-auth'), localStorage.getItem('kiln-playground-auth'), document.cookie]);
+
+    const page = await open(`${sites.show.server!.url}/items`, await context.newPage());
+    await page.locator('[data-auth-kind="bearer"]').fill(SECRET);
+    const [session, local, cookie] = await storage(page);
+    expect(session).toContain(SECRET);
+    expect(local).toBeNull();
+    expect(cookie).not.toContain(SECRET);
+    await send(page, /^200/);
+    expect(last(mock).headers.authorization).toBe(`Bearer ${SECRET}`);
+    // Another page of the docs site in the same session: it loads with the credential filled in.
+    await open(`${sites.show.server!.url}/create-user`, page);
+    await open(`${sites.show.server!.url}/items`, page);
+    expect(await page.locator('[data-auth-kind="bearer"]').inputValue()).toBe(SECRET);
+
+    // Remembered: on the device only, out of the session store.
+    await page.locator('.pg-remember-input').check();
+    const [session2, local2] = await storage(page);
+    expect(session2 ?? '').not.toContain(SECRET);
+    expect(local2).toContain(SECRET);
+    // The other server chosen: it gets them, the first one nothing more.
+    const before = mock.received.length;
+    await page.locator('#pg-server').selectOption(`${other.url}/v1`);
+    await send(page, /^200/);
+    expect(last(other).headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(mock.received.length).toBe(before);
+    await page.locator('.pg-remember-input').uncheck();
+    await context.close();
+
+    const carrying = (await Promise.all(seen)).filter((r) => r.text.includes(SECRET)).map((r) => r.url);
+    expect(carrying).toEqual([`${mock.url}/v1/users/u%201%2F2/items?limit=10`, `${other.url}/v1/users/u%201%2F2/items?limit=10`]);
+    expect((await Promise.all(seen)).some((r) => r.url.startsWith(sites.show.server!.url))).toBe(true);
+  });
+
   it('loads its chunk on endpoint pages only, and is hidden with JavaScript off', async () => {
     const page = await browser.newPage();
     const chunks: string[] = [];
