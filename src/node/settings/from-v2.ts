@@ -194,6 +194,7 @@ export function fromV2(input: V2Input, file: string): Settings {
       isHidden: input.appearance?.strict ?? false,
     }),
     backgroundImage: image,
+    eyebrows: input.styling?.eyebrows,
     redirects: input.redirects,
     search: searchOptions(input.search),
     siteUrl: siteUrlFrom(metaTags(input.seo?.metatags)),

@@ -119,6 +119,11 @@ export interface Settings {
   feedback: { suggestEdit: boolean; raiseIssue: boolean };
   modeToggle: { default?: 'light' | 'dark'; isHidden: boolean };
   backgroundImage?: string;
+  /**
+   * What sits above a page's title (`styling.eyebrows` in docs.json): `section`, the name of the
+   * group the page is in; `breadcrumbs`, every group down to the page. Unset: breadcrumbs.
+   */
+  eyebrows?: 'section' | 'breadcrumbs';
   /** Redirect rules (`redirects` in both layouts). */
   redirects?: Redirect[];
   /** Search options: `search.prompt` is the placeholder of the search box. */

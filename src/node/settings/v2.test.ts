@@ -60,6 +60,7 @@ describe('docs.json v2 layout', () => {
           "light": "#07C983",
           "primary": "#16A34A",
         },
+        "eyebrows": "breadcrumbs",
         "favicon": "/favicon-light.svg",
         "feedback": {
           "raiseIssue": false,
@@ -206,6 +207,17 @@ describe('docs.json v2 layout', () => {
         "error 22:15 \`navigation.tabs[0].groups[0].pages[1]\`: expected a page path (string) or a group object with \`group\` and \`pages\`, found a boolean.",
       ]
     `);
+  });
+
+  it('reads styling.eyebrows, knows the other styling keys and reports a misspelt one', () => {
+    const settings = (styling: unknown) => parseSettings('/x/docs.json', JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0d9373' }, styling, navigation: { pages: ['index'] } }, null, 2));
+    expect(settings({ eyebrows: 'section', codeblocks: 'dark', latex: true }).settings?.eyebrows).toBe('section');
+    expect(settings({ eyebrows: 'breadcrumbs' }).settings?.eyebrows).toBe('breadcrumbs');
+    expect(settings({}).settings?.eyebrows).toBeUndefined();
+    expect(settings({ eyebrow: 'section' }).diagnostics.map((d) => d.message + (d.hint ? ` ${d.hint}` : ''))).toEqual(['Unknown setting `eyebrow` in `styling`; it is ignored. Did you mean `eyebrows`?']);
+    const bad = settings({ eyebrows: 'crumbs' });
+    expect(bad.settings).toBeNull();
+    expect(bad.diagnostics[0]!.message).toContain('styling.eyebrows');
   });
 });
 

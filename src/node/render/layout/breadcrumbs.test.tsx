@@ -30,6 +30,13 @@ describe('breadcrumbs', () => {
     expect(html).toBe('<nav class="eyebrow breadcrumbs" aria-label="Breadcrumb"><ol><li>Guides</li><li aria-current="page">Setup</li></ol></nav>');
   });
 
+  it('with eyebrows "section", shows only the group the page sits in (the innermost of nested groups)', () => {
+    const nestedPage = page('guides/retries');
+    expect(renderToStaticMarkup(<Breadcrumbs trail={pageTrail(content, nestedPage)} page={nestedPage} eyebrows="section" />)).toBe('<p class="eyebrow section-eyebrow">Reliability</p>');
+    expect(renderToStaticMarkup(<Breadcrumbs trail={pageTrail(content, page('guides/setup'))} page={page('guides/setup')} eyebrows="breadcrumbs" />)).toContain('<li>Guides</li><li aria-current="page">Setup</li>');
+    expect(renderToStaticMarkup(<Breadcrumbs trail={[]} page={page('intro')} eyebrows="section" />)).toBe('');
+  });
+
   it('describes the trail as a schema.org BreadcrumbList with absolute URLs, only when the site URL is known', () => {
     const p = page('guides/retries');
     const trail = pageTrail(content, p);

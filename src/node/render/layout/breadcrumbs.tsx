@@ -47,12 +47,15 @@ export function pageTrail(content: ContentModel, page: Page): Crumb[] {
 }
 
 /**
- * "Guides › Deploying workers": the group names, then the page. Groups are text, not links: a
+ * "Guides › Deploying workers": the group names, then the page; or with `eyebrows: 'section'`
+ * just "Guides". Groups are text, not links: a
  * group has no page, and linking its first page would surprise. The class `eyebrow` keeps it out
  * of the search index (search/index.ts).
  */
-export function Breadcrumbs({ trail, page }: { trail: Crumb[]; page: Page }) {
+export function Breadcrumbs({ trail, page, eyebrows = 'breadcrumbs' }: { trail: Crumb[]; page: Page; eyebrows?: 'section' | 'breadcrumbs' }) {
   if (trail.length === 0) return null;
+  // `styling.eyebrows: "section"`: only the group the page sits in, as Mintlify shows it.
+  if (eyebrows === 'section') return <p className="eyebrow section-eyebrow">{trail[trail.length - 1]!.title}</p>;
   return (
     <nav className="eyebrow breadcrumbs" aria-label="Breadcrumb">
       <ol>

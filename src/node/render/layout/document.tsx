@@ -195,7 +195,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
           <article className="article" data-pagefind-body="">
             {mode !== 'custom' && (
               <header className="page-header">
-                <Breadcrumbs trail={trail} page={page} />
+                <Breadcrumbs trail={trail} page={page} eyebrows={settings.eyebrows} />
                 {published && <CopyPageButton href={markdownPath(page.url)} />}
                 <h1 data-pagefind-meta="title">{page.title}</h1>
                 {fm.description && <p className="description">{fm.description}</p>}

@@ -160,8 +160,15 @@ export const v2Shape = {
   seo: opaqueObject.optional(),
   /** Fonts. Accepted, not used. */
   fonts: opaqueObject.optional(),
-  /** Styling options (eyebrows, codeblocks). Accepted, not used. */
-  styling: opaqueObject.optional(),
+  /** Styling options: `eyebrows` is used; the others (codeblocks, latex) are accepted, not used. */
+  styling: z
+    .object({
+      /** Above the page title: the page's group (`section`) or every group down to the page (`breadcrumbs`). */
+      eyebrows: z.enum(['section', 'breadcrumbs']).optional(),
+      codeblocks: z.unknown().optional(),
+      latex: z.unknown().optional(),
+    })
+    .optional(),
   /** Icon library. Accepted, not used. */
   icons: opaqueObject.optional(),
   /** Third-party integrations keyed by provider: the analytics ones are injected into built pages. */
