@@ -1,0 +1,118 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAndPreview, launchBrowser, tempDir, type KilnServer } from './helpers.js';
+
+// What the screenshots of the corpus sites showed wrong, each reduced to a small site: a wide logo
+// with a call-to-action on a phone, a link wrapped around an author's button, an inline SVG icon
+// with no fill in dark mode, and `styling.eyebrows`.
+let browser: Browser;
+let server: KilnServer;
+let site: { dir: string; cleanup: () => void };
+
+const files: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    theme: 'mint',
+    name: 'Wideco',
+    colors: { primary: '#0D9373' },
+    // A wordmark about 4.3 times as wide as it is tall, as the corpus logos are.
+    logo: '/logo.svg',
+    navbar: { primary: { type: 'button', label: 'Your Dashboard', href: 'https://app.wideco.dev' } },
+    styling: { eyebrows: 'section' },
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'Guides', pages: ['guides/overview', { group: 'Deploying', pages: ['guides/deploy/servers'] }] },
+      ],
+    },
+  }),
+  'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="140" viewBox="0 0 600 140"><rect width="600" height="140" fill="#0D9373"/></svg>',
+  'index.mdx': `---
+title: Home
+---
+
+<a className="group" href="/guides/overview"><button className="px-4 py-2 rounded-md bg-primary-dark text-white">Get started</button></a>
+
+<Card title="Follow us" href="https://x.com/wideco" color="#1DA1F2" icon={<svg xmlns="http://www.w3.org/2000/svg" height="20" viewBox="0 0 512 512"><path d="M0 0h512v512H0z" /></svg>}>
+  News.
+</Card>
+`,
+  'guides/overview.mdx': '---\ntitle: Overview\n---\n\nGuides.\n',
+  'guides/deploy/servers.mdx': '---\ntitle: Servers\n---\n\nRun it on your own servers.\n',
+};
+
+beforeAll(async () => {
+  site = tempDir();
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(site.dir, 'docs', name)), { recursive: true });
+    writeFileSync(path.join(site.dir, 'docs', name), text);
+  }
+  server = await buildAndPreview(path.join(site.dir, 'docs'), path.join(site.dir, 'out'));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  site?.cleanup();
+});
+
+async function open(url: string, scheme: 'light' | 'dark', width = 1440): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 844 } });
+  await page.addInitScript((s) => localStorage.setItem('kiln-theme', s), scheme);
+  await page.goto(server.url + url);
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+  return page;
+}
+
+describe.each(['light', 'dark'] as const)('in the %s theme', (scheme) => {
+  it('a wide logo gives way to the top-bar buttons on a phone instead of running under them', async () => {
+    for (const width of [360, 390]) {
+      const page = await open('/', scheme, width);
+      // The client shows the search button once its script runs.
+      await page.locator('.topbar .search-button').waitFor({ state: 'visible' });
+      const box = (sel: string) => page.locator(sel).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      const logo = await box('.topbar .logo img:visible');
+      const search = await box('.topbar .search-button');
+      expect(logo.width).toBeGreaterThan(40);
+      expect(logo.right).toBeLessThanOrEqual(search.left);
+      // The call-to-action shows from 380 px.
+      const cta = page.locator('.topbar .cta-button');
+      expect(await cta.isVisible()).toBe(width >= 380);
+      if (width >= 380) expect(search.right).toBeLessThanOrEqual((await box('.topbar .cta-button')).left);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await page.close();
+    }
+  });
+
+  it('a link around an author\'s button draws no underline through it', async () => {
+    const page = await open('/', scheme);
+    const link = page.locator('.prose a.group');
+    expect(await link.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+    await page.close();
+  });
+
+  it('an inline SVG card icon with no fill takes the card\'s colour', async () => {
+    const page = await open('/', scheme);
+    const fill = await page.locator('.card-icon svg path').evaluate((el) => getComputedStyle(el).fill);
+    expect(fill).toBe('rgb(29, 161, 242)');
+    await page.close();
+  });
+
+  it('styling.eyebrows "section" shows the group the page is in above its title, not the whole trail', async () => {
+    const page = await open('/guides/deploy/servers', scheme);
+    const eyebrow = page.locator('.page-header .eyebrow');
+    expect(await eyebrow.textContent()).toBe('Deploying');
+    expect(await page.locator('.page-header .breadcrumbs').count()).toBe(0);
+    // Above the title, in the accent colour, readable on the page background.
+    const [eyeBox, h1Box] = [await eyebrow.boundingBox(), await page.locator('.page-header h1').boundingBox()];
+    expect(eyeBox!.y + eyeBox!.height).toBeLessThanOrEqual(h1Box!.y);
+    await page.goto(server.url + '/guides/overview');
+    expect(await page.locator('.page-header .eyebrow').textContent()).toBe('Guides');
+    // The home page has none.
+    await page.goto(server.url + '/');
+    expect(await page.locator('.page-header .eyebrow').count()).toBe(0);
+    await page.close();
+  });
+});
