@@ -1,4 +1,4 @@
-import { parseTree, type Node } from 'jsonc-parser';
+import { createScanner } from 'jsonc-parser';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 
 /**
@@ -96,25 +96,64 @@ export function yamlOffset(source: string, path: readonly Segment[]): number {
   return best;
 }
 
-/** The offset of the value at `path` in JSON text, or of the nearest ancestor found. */
+/**
+ * The offset of the value at `path` in JSON text, or of the nearest ancestor found (the key of a
+ * property, the start of an array item). Read token by token with a stack of its own rather than
+ * through a parse tree: jsonc-parser builds trees recursively, and a file nested thousands of
+ * levels deep would exhaust the call stack.
+ */
+/** jsonc-parser's `SyntaxKind` values (a const enum its types declare, which isolated modules cannot read). */
+const SyntaxKind = { OpenBraceToken: 1, CloseBraceToken: 2, OpenBracketToken: 3, CloseBracketToken: 4, CommaToken: 5, NullKeyword: 7, TrueKeyword: 8, FalseKeyword: 9, StringLiteral: 10, NumericLiteral: 11, EOF: 17 } as const;
+
 export function jsonOffset(source: string, path: readonly Segment[]): number {
-  let node: Node | undefined = parseTree(source);
-  if (!node) return 0;
-  let best = node.offset;
-  for (const seg of path) {
-    let next: Node | undefined;
-    if (node.type === 'object') {
-      const prop: Node | undefined = node.children?.find((p) => p.children?.[0]?.value === String(seg));
-      if (prop) best = prop.offset;
-      next = prop?.children?.[1];
-    } else if (node.type === 'array' && /^\d+$/.test(String(seg))) {
-      next = node.children?.[Number(seg)];
-      if (next) best = next.offset;
+  const scanner = createScanner(source, true);
+  // One frame per open object or array; the path segment of a frame's children is at its index.
+  const frames: { array: boolean; index: number; expectKey: boolean }[] = [];
+  let matched = 0;
+  let best: number | undefined;
+  for (let token: number = scanner.scan(); token !== SyntaxKind.EOF; token = scanner.scan()) {
+    const offset = scanner.getTokenOffset();
+    best ??= offset;
+    const top = frames[frames.length - 1];
+    const depth = frames.length - 1;
+    if (top && !top.array && top.expectKey && token === SyntaxKind.StringLiteral) {
+      top.expectKey = false;
+      if (matched === depth && String(path[depth]) === scanner.getTokenValue()) {
+        best = offset;
+        if (++matched === path.length) return best;
+      }
+      continue;
     }
-    if (!next) break;
-    node = next;
+    switch (token) {
+      case SyntaxKind.CommaToken:
+        if (top?.array) top.index++;
+        else if (top) top.expectKey = true;
+        continue;
+      case SyntaxKind.CloseBraceToken:
+      case SyntaxKind.CloseBracketToken:
+        frames.pop();
+        // The container holding the last segment matched has ended: nothing deeper will match.
+        if (frames.length < matched) return best;
+        continue;
+      case SyntaxKind.OpenBraceToken:
+      case SyntaxKind.OpenBracketToken:
+      case SyntaxKind.StringLiteral:
+      case SyntaxKind.NumericLiteral:
+      case SyntaxKind.TrueKeyword:
+      case SyntaxKind.FalseKeyword:
+      case SyntaxKind.NullKeyword:
+        if (top?.array && matched === depth && String(path[depth]) === String(top.index)) {
+          best = offset;
+          if (++matched === path.length) return best;
+        }
+        if (token === SyntaxKind.OpenBraceToken) frames.push({ array: false, index: 0, expectKey: true });
+        else if (token === SyntaxKind.OpenBracketToken) frames.push({ array: true, index: 0, expectKey: false });
+        continue;
+      default:
+        continue;
+    }
   }
-  return best;
+  return best ?? 0;
 }
 
 export function locate(source: string, path: readonly Segment[]): Located {

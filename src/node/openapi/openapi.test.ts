@@ -255,6 +255,25 @@ describe('validation', () => {
     }
   });
 
+  it('a JSON file nested 50,000 levels deep is checked without exhausting the stack', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-validate-'));
+    try {
+      const depth = 50_000;
+      const deep = `${'['.repeat(depth)}{"$ref": "#/components/schemas/Missing"}${']'.repeat(depth)}`;
+      writeFileSync(path.join(dir, 'deep.json'), `{"openapi": "3.0.0", "info": {"title": "D", "version": "1"}, "paths": {},\n"x-deep": ${deep}}`);
+      const api = await load(['deep.json'], {}, dir);
+      const found = api.diagnostics.map((d) => [d.code, d.line, d.column, d.jsonPath]);
+      // Columns: the 201st `[` (the first value past the depth checked), the `$ref` key at the bottom.
+      expect(found).toEqual([
+        ['openapi/schema-violation', 2, 211, `x-deep${'[0]'.repeat(15)}…(181 levels)…${'[0]'.repeat(4)}`],
+        ['openapi/ref-not-found', 2, depth + 12, `x-deep${'[0]'.repeat(15)}…(49,982 levels)…${'[0]'.repeat(3)}.$ref`],
+      ]);
+      expect(api.diagnostics[1]!.message).toContain('"#/components/schemas/Missing" points at nothing');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('lists at most MAX_FINDINGS findings per file, then counts the rest', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-validate-'));
     try {

@@ -168,23 +168,41 @@ function pathBeyond(root: Json, limit: number): Segment[] | undefined {
   return undefined;
 }
 
-/** `$ref`s that point at nothing, and ones to URLs (not fetched). */
+/** A node met while walking a document, linked to its parent so paths are only built for findings. */
+interface Visit {
+  node: Json;
+  key?: Segment;
+  parent?: Visit;
+}
+
+function pathOf(visit: Visit): Segment[] {
+  const out: Segment[] = [];
+  for (let v: Visit | undefined = visit; v?.parent; v = v.parent) out.push(v.key!);
+  return out.reverse();
+}
+
+/**
+ * `$ref`s that point at nothing, and ones to URLs (not fetched). Walked with a stack of its own,
+ * in document order: a file nested thousands of levels deep must not exhaust the call stack.
+ */
 export function refFindings(value: Json, file: string, refs: RefResolver): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<object>();
-  const walk = (node: Json, path: Segment[]) => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
+  const stack: Visit[] = [{ node: value }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const { node } = visit;
+    if (!node || typeof node !== 'object' || seen.has(node)) continue;
     seen.add(node);
     if (typeof node.$ref === 'string') {
       const ref: string = node.$ref;
       const [target] = splitRef(ref);
-      if (/^https?:\/\//i.test(target)) out.push({ code: 'openapi/external-ref', path: [...path, '$ref'], ref });
-      else if (!/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...path, '$ref'], ref });
+      if (/^https?:\/\//i.test(target)) out.push({ code: 'openapi/external-ref', path: [...pathOf(visit), '$ref'], ref });
+      else if (!/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...pathOf(visit), '$ref'], ref });
     }
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, [...path, i]));
-    else for (const [k, v] of Object.entries(node)) if (k !== '$ref') walk(v, [...path, k]);
-  };
-  walk(value, []);
+    const entries: [Segment, Json][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node).filter(([k]) => k !== '$ref');
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], key: entries[i]![0], parent: visit });
+  }
   return out;
 }
 
@@ -198,6 +216,13 @@ export interface ValidateInput {
   version?: string;
   /** Resolves the document's refs across the files read. */
   refs: RefResolver;
+}
+
+/** A JSON path for a message: one thousands of levels deep keeps its start and end. */
+function shortPath(path: Segment[]): string {
+  if (path.length <= 24) return formatPath(path);
+  const tail = formatPath(path.slice(-4));
+  return `${formatPath(path.slice(0, 16))}…(${(path.length - 20).toLocaleString('en')} levels)…${tail.startsWith('[') ? '' : '.'}${tail}`;
 }
 
 /** The findings of one file as diagnostics, at most MAX_FINDINGS and a count of the rest. */
@@ -223,9 +248,9 @@ export function validateOpenApi(input: ValidateInput): Diagnostic[] {
   }
   findings.push(...refFindings(value, file, refs));
   const shown = findings.slice(0, MAX_FINDINGS).map((f) => {
-    const where = { file, jsonPath: formatPath(f.path), ...locate(text, f.path) };
+    const where = { file, jsonPath: shortPath(f.path), ...locate(text, f.path) };
     if (f.code === 'openapi/ref-not-found' || f.code === 'openapi/external-ref') return diag(f.code, { ref: f.ref! }, where);
-    return diag(f.code, { path: formatPath(f.path), reason: f.reason!, version: version ?? '' }, where);
+    return diag(f.code, { path: shortPath(f.path), reason: f.reason!, version: version ?? '' }, where);
   });
   if (findings.length > MAX_FINDINGS) shown.push(diag('openapi/more-findings', { count: findings.length - MAX_FINDINGS }, { file }));
   return shown;
