@@ -23,6 +23,8 @@ describe('themeVariables', () => {
     // Readable on the page and on the current sidebar entry's 9 % tint.
     expect(contrastRatio(text, '#f5faff')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(text, mixHex('#f5faff', '#a9bed4', 0.09))).toBeGreaterThanOrEqual(4.5);
+    // And inside every kind of callout (tokens.css --c-*, 6 % tint): a link in a Note read at 4.44.
+    for (const c of ['#2563eb', '#52607a', '#7c3aed', '#b45309', '#dc2626', '#15803d']) expect(contrastRatio(text, mixHex('#f5faff', c, 0.06)), c).toBeGreaterThanOrEqual(4.5);
     expect(v['--kiln-accent-text-dark']).toBeUndefined();
   });
 
