@@ -28,6 +28,13 @@ describe('themeVariables', () => {
     expect(v['--kiln-accent-text-dark']).toBeUndefined();
   });
 
+  it('keeps a link readable on its own inline code background', () => {
+    // Browser Use: orange #F97316 after the stylesheet's mix read 4.44:1 on a link's `code`.
+    const v = vars(themeVariables(settings({ primary: '#F97316', light: '#FFF7ED', dark: '#C2410C' })));
+    const text = v['--kiln-accent-text-light']!;
+    expect(contrastRatio(text, mixHex('#ffffff', '#18181b', 0.055))).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('swaps a dark-mode button that would vanish on the dark background for the light colour', () => {
     // Ollama: primary and dark #000 on a #000 dark background.
     const v = vars(themeVariables(settings({ primary: '#000', light: '#b5b5b5', dark: '#000' })));

@@ -64,19 +64,20 @@ function worstSurface(text: string, surfaces: string[]): string {
  * Colours the stylesheet cannot work out for itself. Accent text (links, the current page in the
  * sidebar): tokens.css darkens the primary colour with 22 % black in light mode and lightens `light`
  * with 20 % white in dark mode, which is not enough for a pale primary; when it falls short of AA on
- * the page background under the accent's own tint (9 % / 14 %) or a callout's, the build gives a readable shade.
+ * the page background under the accent's own tint (9 % / 14 %), a callout's or inline code's, the build gives a readable shade.
  * Buttons in dark mode: a `dark` button colour made for light pages can vanish on a dark background
  * (below the 3:1 of WCAG's non-text contrast); then `light` is used, or the button is lightened.
  */
 function derivedColours(primary: string, light: string, button: string, bg: { light: string; dark: string }): string[] {
   if (![primary, light, button, bg.light, bg.dark].every((x) => HEX.test(x))) return [];
   const vars: string[] = [];
-  // Links also sit in callouts, whose tint can be darker (light mode) than the accent's own.
+  // Links also sit in callouts, whose tint can be darker (light mode) than the accent's own, and
+  // a link's inline code takes its colour on the code background (tokens.css --code-inline-bg).
   const textLight = mixHex(primary, '#000000', 0.22);
-  const onLight = worstSurface(textLight, [mixHex(bg.light, primary, 0.09), ...CALLOUT.light.map((c) => mixHex(bg.light, c, 0.06))]);
+  const onLight = worstSurface(textLight, [mixHex(bg.light, primary, 0.09), mixHex(bg.light, '#18181b', 0.055), ...CALLOUT.light.map((c) => mixHex(bg.light, c, 0.06))]);
   if (ratio(textLight, onLight) < 4.5) vars.push(`--kiln-accent-text-light:${readableOn(textLight, onLight)}`);
   const textDark = mixHex(light, '#ffffff', 0.2);
-  const onDark = worstSurface(textDark, [mixHex(bg.dark, light, 0.14), ...CALLOUT.dark.map((c) => mixHex(bg.dark, c, 0.09))]);
+  const onDark = worstSurface(textDark, [mixHex(bg.dark, light, 0.14), mixHex(bg.dark, '#ffffff', 0.08), ...CALLOUT.dark.map((c) => mixHex(bg.dark, c, 0.09))]);
   if (ratio(textDark, onDark) < 4.5) vars.push(`--kiln-accent-text-dark:${readableOn(textDark, onDark)}`);
   if (ratio(button, bg.dark) < 3) {
     const b = ratio(light, bg.dark) >= 3 ? light : readableOn(button, bg.dark, 3);
