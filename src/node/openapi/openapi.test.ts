@@ -10,6 +10,7 @@ import { endpointModel } from './endpoint.js';
 import { loadOpenApi, type LoadedOpenApi } from './load.js';
 import { renderMarkdown, safeUrl } from './markdown.js';
 import { parseReference } from './operations.js';
+import { parseText } from './parse.js';
 import { operationUrl } from './pages.js';
 import { buildSchema, type SchemaNode } from './schema.js';
 import { requestSnippets } from './snippets.js';
@@ -64,6 +65,16 @@ describe('loading', () => {
     expect(api.diagnostics).toHaveLength(1);
     expect(api.diagnostics[0]).toMatchObject({ code: 'openapi/parse-failed', file: path.join(fixtures, 'broken.yaml'), line: 8 });
     expect(api.diagnostics[0]!.frame).toContain('get: [');
+  });
+
+  it('reports broken JSON nested 50,000 levels deep with its position, without exhausting the stack', () => {
+    const depth = 50_000;
+    const text = `{"openapi": "3.0.0", "x": ${'['.repeat(depth)}${']'.repeat(depth - 1)}}`;
+    const { value, diagnostics } = parseText(text, 'deep.json');
+    expect(value).toBeUndefined();
+    // At the `}` that comes where a `]` is due.
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['openapi/parse-failed', 1, 2 * depth + 26]]);
+    expect(diagnostics[0]!.message).toMatch(/^The OpenAPI file does not parse: JSON: Expected ',' or '\]' after array element/);
   });
 
   it('reports missing files and unreachable URLs quickly, never throwing', async () => {

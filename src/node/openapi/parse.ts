@@ -18,9 +18,18 @@ export function parseText(text: string, file: string): { value?: Json; diagnosti
   if (/^\s*[{[]/.test(trimmed)) {
     try {
       return { value: JSON.parse(trimmed), diagnostics: [] };
-    } catch {
+    } catch (jsonError) {
       const errors: ParseError[] = [];
-      parseTree(trimmed, errors, { allowTrailingComma: false, disallowComments: true });
+      try {
+        parseTree(trimmed, errors, { allowTrailingComma: false, disallowComments: true });
+      } catch (error) {
+        // jsonc-parser recurses once per level: past a few thousand, JSON.parse's own message says where.
+        if (!(error instanceof RangeError)) throw error;
+        const message = (jsonError as Error).message;
+        const at = /position (\d+)/.exec(message);
+        const { line, column } = offsetToLineColumn(trimmed, at ? Number(at[1]) : 0);
+        return { diagnostics: [diag('openapi/parse-failed', { reason: `JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+      }
       const e = errors[0];
       if (e) {
         const { line, column } = offsetToLineColumn(trimmed, e.offset);
