@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kiln, scratchCopy, starter, tempDir } from './helpers.js';
+import { kiln, repoRoot, scratchCopy, starter, tempDir } from './helpers.js';
 
 /** Every file of a build, by path, except the Pagefind index (its hashes follow the order pages arrive in). */
 function files(dir: string): Map<string, string> {
@@ -37,6 +37,16 @@ describe('kiln build --workers', () => {
     // Both indexed every page.
     const count = (dir: string) => JSON.parse(readFileSync(path.join(dir, '_kiln/search/pagefind-entry.json'), 'utf8')).languages.en.page_count;
     expect(count(two)).toBe(count(one));
+
+    // By default this thread makes pages too, so the CLI build above may have made most of them
+    // here: a third build leaves every page to the workers.
+    const three = path.join(tmp.dir, 'three');
+    const { build } = (await import(path.join(repoRoot, 'lib/node/build/build.js'))) as typeof import('../../src/node/build/build.js');
+    const c = await build({ root: starter, outDir: three, workers: 2, mainThreadMakesPages: false, cache: false });
+    expect(c.ok).toBe(true);
+    expect(c.pagesOnWorkers).toBe(c.pagesWritten);
+    const z = files(three);
+    expect([...x.keys()].filter((f) => x.get(f) !== z.get(f))).toEqual([]);
   }, 180_000);
 
   it('rejects a worker count that is not a whole number', async () => {

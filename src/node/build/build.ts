@@ -34,6 +34,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Worker threads making pages (0: this thread only). Default: `defaultWorkers` (none below 150 pages). */
   workers?: number;
+  /** Whether this thread makes pages beside the workers. Default true; tests turn it off to know the workers made every page. */
+  mainThreadMakesPages?: boolean;
   /** Stage timers, filled in as the build runs (`npm run bench`). */
   timings?: BuildTimings;
 }
@@ -53,6 +55,8 @@ export interface BuildSummary {
   pagesFailed: number;
   /** Pages taken unchanged from the rebuild cache (counted in `pagesWritten` too). */
   pagesReused: number;
+  /** Pages made on worker threads (the rest were made on this thread or reused). */
+  pagesOnWorkers: number;
   failedPages: FailedPage[];
   assetsCopied: number;
   diagnostics: Diagnostic[];
@@ -70,8 +74,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const outDir = path.resolve(root, options.outDir);
   const failedPages: FailedPage[] = [];
   let pagesReused = 0;
+  let pagesOnWorkers = 0;
   const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
-    ({ ok, pagesWritten, pagesFailed, pagesReused, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+    ({ ok, pagesWritten, pagesFailed, pagesReused, pagesOnWorkers, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
 
   const t = options.timings ?? new BuildTimings();
   const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
@@ -88,6 +93,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   let pool: WorkerPool | undefined;
+  let starting: Promise<unknown> | undefined;
   try {
     await writer.begin();
     const pages = [...site.content.pages.values()];
@@ -96,11 +102,33 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const fresh = new Set<Page>();
     if (cache) await t.time('cache-check', async () => { for (const page of pages) if (await cache.fresh(page)) fresh.add(page); });
     const workers = options.workers ?? defaultWorkers(pages.length - fresh.size);
-    // Worker threads when the site is big enough to repay starting them; this thread if they fail.
-    if (workers > 0) pool = await t.time('workers-start', () => WorkerPool.start(workers, { root, exclude: [outDir], overrides }).catch(() => undefined));
+    // Worker threads when the site is big enough to repay starting them. This thread makes pages
+    // too: all of them while the workers start (they load the site and warm up for a second or
+    // two), then one at a time beside them. Should the workers fail to start, it makes them all.
+    starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides }).then((p) => (pool = p), () => undefined) : undefined;
     let local: PageProducer | undefined;
+    let localBusy = 0;
     const here = () => (local ??= createPageProducer(site));
-    const make = (page: Page) => (pool ? pool.produce(page).catch(() => here().produce(page)) : here().produce(page));
+    const makeHere = async (page: Page) => {
+      localBusy++;
+      try {
+        return await here().produce(page);
+      } finally {
+        localBusy--;
+      }
+    };
+    const mainToo = options.mainThreadMakesPages !== false || workers === 0;
+    const onWorker = async (p: WorkerPool, page: Page) => {
+      const made = await p.produce(page);
+      pagesOnWorkers++;
+      return made;
+    };
+    const make = async (page: Page): Promise<ProducedPage> => {
+      if (!mainToo && !pool) await starting;
+      const p = pool;
+      if (p && (localBusy > 0 || !mainToo)) return onWorker(p, page).catch(() => makeHere(page));
+      return makeHere(page);
+    };
     const produce = async (page: Page): Promise<ProducedPage> => {
       const kept = fresh.has(page) ? await cache!.get(page) : undefined;
       if (kept) {
@@ -123,7 +151,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     /** Pages that link the Tailwind sheet, whose URL is known once every page is made. */
     const linkTailwind: string[] = [];
     const search = new SearchIndex();
-    // Enough pages in flight to keep every worker busy while this thread writes and indexes.
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
@@ -147,8 +174,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         options.onProgress?.(++done, pages.length);
       }
     };
-    await Promise.all(Array.from({ length: pool ? pool.size * 2 + 1 : 4 }, worker));
+    // Enough pages in flight to keep every worker busy while this thread makes, writes and indexes.
+    await Promise.all(Array.from({ length: workers * 2 + 4 }, worker));
     t.add('pages-total', performance.now() - pagesStarted);
+    await starting;
     await pool?.close();
     pool = undefined;
 
@@ -201,6 +230,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
     return summary(false, diagnostics);
   } finally {
+    await starting;
     await pool?.close();
     await closeSearch();
     process.off('SIGINT', onSignal);

@@ -7,10 +7,13 @@ import type { WorkerInput, WorkerReply } from './page-worker.js';
 /** Sites smaller than this are built in one thread: starting a worker costs about a second. */
 export const MIN_PAGES_FOR_WORKERS = 150;
 
-/** Worker threads for a build of `pages` pages: one per core beyond the first, none for small sites. */
+/**
+ * Worker threads for a build of `pages` pages: one per core beyond the first (the main thread makes
+ * pages too), at most 3; none for small sites.
+ */
 export function defaultWorkers(pages: number): number {
   if (pages < MIN_PAGES_FOR_WORKERS) return 0;
-  return Math.min(4, Math.max(2, availableParallelism()));
+  return Math.min(3, Math.max(1, availableParallelism() - 1));
 }
 
 /**
