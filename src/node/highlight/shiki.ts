@@ -3,6 +3,7 @@ import { bundledLanguages, createHighlighter, type HighlighterGeneric, type Shik
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
+import { createOnePass, preAttributes, type OnePass } from './one-pass.js';
 import { loadCodeThemes } from './themes.js';
 
 /** Theme names registered by `loadCodeThemes`. */
@@ -25,8 +26,8 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
  * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
  * variables so the site theme switches colours without re-highlighting; languages load on first use.
  */
-export function createShikiHighlighter(): Highlighter {
-  let instance: Promise<HighlighterGeneric<string, string>> | undefined;
+export function createShikiHighlighter(options: { onePass?: boolean } = {}): Highlighter {
+  let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
   const loading = new Map<string, Promise<void>>();
   const cache = new Map<string, { pre: Element; html: string; known: boolean }>();
   const result = (hit: { pre: Element; html: string; known: boolean }): HighlightResult => ({
@@ -37,10 +38,19 @@ export function createShikiHighlighter(): Highlighter {
     },
   });
 
+  // Both themes from one tokenisation when they allow it (one-pass.ts); `onePass: false` is the
+  // reference path its tests compare with.
   const get = () =>
-    (instance ??= loadCodeThemes().then(
-      (themes) => createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) }) as Promise<HighlighterGeneric<string, string>>,
-    ));
+    (instance ??= loadCodeThemes().then(async (themes) => {
+      const onePass = options.onePass === false ? undefined : createOnePass(themes.light, themes.dark);
+      const hl = (await createHighlighter({
+        themes: [themes.light, themes.dark, ...(onePass ? [onePass.theme] : [])],
+        langs: [],
+        engine: createJavaScriptRegexEngine({ forgiving: true }),
+      })) as HighlighterGeneric<string, string>;
+      const pre = preAttributes(hl.codeToHast('x', { lang: 'plaintext', themes: THEMES, defaultColor: false }));
+      return { hl, onePass, pre };
+    }));
 
   async function ensureLanguage(hl: HighlighterGeneric<string, string>, lang: string): Promise<boolean> {
     if (PLAIN.has(lang)) return true;
@@ -58,21 +68,25 @@ export function createShikiHighlighter(): Highlighter {
       const hit = cache.get(key);
       if (hit) return result(hit);
 
-      const hl = await get();
+      const { hl, onePass, pre: preAttrs } = await get();
       let lang = (req.lang || 'plaintext').toLowerCase();
       lang = ALIASES[lang] ?? lang;
       const known = await ensureLanguage(hl, lang);
-      const root = hl.codeToHast(req.code.replace(/\n$/, ''), {
-        lang: known ? lang : 'plaintext',
-        themes: THEMES,
-        defaultColor: false,
-        // No time limit: Shiki stops tokenising a line after 500 ms by default and colours the rest
-        // as one token. The first use of a grammar compiles its regular expressions, and on a busy
-        // machine (build workers) that crossed the limit: the same page came out with the first
-        // theme's colours wrong, differently from run to run.
-        tokenizeTimeLimit: 0,
-        transformers: [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))],
-      });
+      const code = req.code.replace(/\n$/, '');
+      const transformers = [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))];
+      const root = onePass
+        ? onePass.toHast(hl, code, known ? lang : 'plaintext', transformers, preAttrs)
+        : hl.codeToHast(code, {
+            lang: known ? lang : 'plaintext',
+            themes: THEMES,
+            defaultColor: false,
+            // No time limit: Shiki stops tokenising a line after 500 ms by default and colours the rest
+            // as one token. The first use of a grammar compiles its regular expressions, and on a busy
+            // machine (build workers) that crossed the limit: the same page came out with the first
+            // theme's colours wrong, differently from run to run.
+            tokenizeTimeLimit: 0,
+            transformers,
+          });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
       const entry = { pre, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
       cache.set(key, entry);

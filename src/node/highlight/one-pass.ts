@@ -1,0 +1,151 @@
+import type { Element, Root } from 'hast';
+import { flatTokenVariants, tokensToHast, type HighlighterGeneric, type ShikiTransformer, type ThemeRegistration, type ThemedToken, type ThemedTokenWithVariants } from 'shiki';
+
+/**
+ * Both themes from one tokenisation. Shiki colours code for two themes by tokenising it once per
+ * theme; GitHub's light and dark themes have the same rules (scopes, font styles) in the same order
+ * and differ only in colours, so one pass with a stand-in theme whose colours name the rule that
+ * matched ("token ids") tells both themes' colours. That halves the highlighter's work, about a
+ * fifth of a page's build. Themes whose rules differ are not eligible (`createOnePass` returns
+ * undefined) and are tokenised per theme as usual.
+ */
+
+export const ID_THEME = 'kiln-token-ids';
+
+const FOREGROUND = 0x000000;
+const BACKGROUND = 0x100000;
+const DEFAULT_BACKGROUND = 0x200000;
+const hex = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
+
+interface Colours {
+  fg: string[];
+  bg: string[];
+  defaultFg: string;
+  defaultBg: string;
+}
+
+type Rule = NonNullable<ThemeRegistration['tokenColors']>[number];
+
+function rulesOf(theme: ThemeRegistration): Rule[] {
+  return (theme.tokenColors ?? theme.settings ?? []) as Rule[];
+}
+
+function coloursOf(theme: ThemeRegistration): Colours {
+  const rules = rulesOf(theme);
+  return {
+    fg: rules.map((r) => r.settings.foreground ?? ''),
+    bg: rules.map((r) => r.settings.background ?? ''),
+    defaultFg: theme.fg ?? theme.colors?.['editor.foreground'] ?? '',
+    defaultBg: theme.bg ?? theme.colors?.['editor.background'] ?? '',
+  };
+}
+
+/** Same scopes, font styles and which colours each rule sets: then the matched rule decides both themes. */
+function sameShape(a: ThemeRegistration, b: ThemeRegistration): boolean {
+  const ra = rulesOf(a);
+  const rb = rulesOf(b);
+  if (ra.length !== rb.length || !ra.length) return false;
+  return ra.every((r, i) => {
+    const s = rb[i]!;
+    return (
+      JSON.stringify(r.scope) === JSON.stringify(s.scope) &&
+      r.settings.fontStyle === s.settings.fontStyle &&
+      !!r.settings.foreground === !!s.settings.foreground &&
+      !!r.settings.background === !!s.settings.background
+    );
+  });
+}
+
+/** Shiki's own whitespace merge (codeToHast's default): a blank token joins the next one. */
+function mergeWhitespace(tokens: ThemedToken[][]): ThemedToken[][] {
+  const UNDERLINE_OR_STRIKE = 4 | 8;
+  return tokens.map((line) => {
+    const out: ThemedToken[] = [];
+    let carry = '';
+    let first: number | undefined;
+    line.forEach((token, i) => {
+      const canMerge = !((token.fontStyle ?? 0) & UNDERLINE_OR_STRIKE);
+      if (canMerge && /^\s+$/.test(token.content) && line[i + 1]) {
+        first ??= token.offset;
+        carry += token.content;
+      } else if (carry) {
+        if (canMerge) out.push({ ...token, offset: first!, content: carry + token.content });
+        else out.push({ content: carry, offset: first! } as ThemedToken, token);
+        first = undefined;
+        carry = '';
+      } else out.push(token);
+    });
+    return out;
+  });
+}
+
+export interface OnePass {
+  /** The stand-in theme to register with the highlighter. */
+  theme: ThemeRegistration;
+  /** The `<pre>` Shiki's `codeToHast` with `themes: { light, dark }` and `defaultColor: false` gives, from one pass. */
+  toHast(hl: HighlighterGeneric<string, string>, code: string, lang: string, transformers: ShikiTransformer[], pre: { className: string; style: string }): Root;
+}
+
+export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration): OnePass | undefined {
+  if (!sameShape(light, dark)) return undefined;
+  const colours = { light: coloursOf(light), dark: coloursOf(dark) };
+  const theme: ThemeRegistration = {
+    name: ID_THEME,
+    type: 'light',
+    fg: hex(FOREGROUND),
+    bg: hex(DEFAULT_BACKGROUND),
+    colors: { 'editor.foreground': hex(FOREGROUND), 'editor.background': hex(DEFAULT_BACKGROUND) },
+    tokenColors: rulesOf(light).map((r, i) => ({
+      ...r,
+      settings: {
+        ...(r.settings.fontStyle !== undefined ? { fontStyle: r.settings.fontStyle } : {}),
+        ...(r.settings.foreground ? { foreground: hex(FOREGROUND + i + 1) } : {}),
+        ...(r.settings.background ? { background: hex(BACKGROUND + i + 1) } : {}),
+      },
+    })),
+  };
+
+  // Shiki writes colours as its theme registry normalised them: upper case.
+  const decode = (c: Colours, id: string | undefined): string | undefined => upper(decodeId(c, id));
+  const upper = (s: string | undefined) => (s && s.startsWith('#') ? s.toUpperCase() : s);
+  const decodeId = (c: Colours, id: string | undefined): string | undefined => {
+    if (!id) return undefined;
+    const n = parseInt(id.slice(1, 7), 16);
+    if (n === FOREGROUND) return c.defaultFg;
+    if (n === DEFAULT_BACKGROUND) return c.defaultBg;
+    if (n > BACKGROUND && n < DEFAULT_BACKGROUND) return c.bg[n - BACKGROUND - 1];
+    if (n > FOREGROUND && n < BACKGROUND) return c.fg[n - FOREGROUND - 1];
+    return undefined;
+  };
+
+  return {
+    theme,
+    toHast(hl, code, lang, transformers, pre) {
+      const base = hl.codeToTokensBase(code, { lang, theme: ID_THEME, tokenizeTimeLimit: 0 });
+      const order = ['light', 'dark'];
+      let tokens: ThemedToken[][] = base.map((line) =>
+        line.map((t) => {
+          const variant = (c: Colours) => ({ color: decode(c, t.color), bgColor: decode(c, t.bgColor), fontStyle: t.fontStyle });
+          const merged: ThemedTokenWithVariants = { content: t.content, offset: t.offset, variants: { light: variant(colours.light), dark: variant(colours.dark) } };
+          return flatTokenVariants(merged, order, '--shiki-', false, 'css-vars');
+        }),
+      );
+      tokens = mergeWhitespace(tokens);
+      const context = {
+        meta: {},
+        options: { lang, transformers },
+        codeToHast: () => { throw new Error('not available in one-pass highlighting'); },
+        codeToTokens: () => { throw new Error('not available in one-pass highlighting'); },
+        source: code,
+      };
+      return tokensToHast(tokens, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
+    },
+  };
+}
+
+/** The class and style of the `<pre>` Shiki writes for the two themes, read once from a real dual-theme run. */
+export function preAttributes(root: Root): { className: string; style: string } {
+  const el = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
+  const cls = el.properties.className;
+  return { className: Array.isArray(cls) ? cls.join(' ') : String(el.properties.class ?? cls ?? ''), style: String(el.properties.style ?? '') };
+}
