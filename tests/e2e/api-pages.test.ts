@@ -31,7 +31,8 @@ beforeAll(async () => {
 
   // Many labelled x-codeSamples, as the Ollama docs have: more tabs than the column holds.
   samplesSite = tempDir();
-  const samples = SAMPLE_LABELS.map((label) => ({ lang: 'bash', label, source: `curl http://localhost:11434/api/chat # ${label}` }));
+  // The last one has no label: its tab is named after its language.
+  const samples = [...SAMPLE_LABELS.map((label) => ({ lang: 'bash', label, source: `curl http://localhost:11434/api/chat # ${label}` })), { lang: 'typescript', source: 'await ollama.chat({})' }];
   const spec = { openapi: '3.1.0', info: { title: 'Samples', version: '1' }, servers: [{ url: 'http://localhost:11434' }], paths: { '/api/chat': { post: { summary: 'Chat', 'x-codeSamples': samples, responses: { 200: { description: 'OK', content: { 'application/json': { example: { ok: true } } } }, 400: { description: 'Bad', content: { 'application/json': { example: { error: 'bad' } } } } } } } } };
   writeFileSync(path.join(samplesSite.dir, 'openapi.json'), JSON.stringify(spec));
   writeFileSync(path.join(samplesSite.dir, 'docs.json'), JSON.stringify({ name: 'Samples', colors: { primary: '#0D9373' }, openapi: 'openapi.json', navigation: [{ group: 'API', pages: ['chat'] }] }));
@@ -88,6 +89,20 @@ describe('endpoint pages of the starter', () => {
     await page.close();
   });
 
+  it('on a phone: title, method and path, then the examples, then the fields; paths wrap at their slashes', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.url}/api-reference/jobs/list`);
+    const top = async (selector: string) => (await page.locator(selector).first().boundingBox())!.y;
+    const [title, endpoint, aside, section] = [await top('h1'), await top('.api-endpoint'), await top('.api-aside'), await top('.api-section')];
+    expect(title).toBeLessThan(endpoint);
+    expect(endpoint).toBeLessThan(aside);
+    expect(aside).toBeLessThan(section);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    // A break is allowed before each slash, none inside a segment.
+    expect(await page.locator('.api-path').evaluate((el) => el.innerHTML)).toBe('<wbr>/jobs');
+    await page.close();
+  });
+
   it('switch oneOf/anyOf options', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/api-reference/queues/list`);
@@ -117,7 +132,7 @@ describe('request examples with many tabs', () => {
       const select = group.locator('.code-group-select');
       await expect.poll(() => select.isVisible()).toBe(true);
       expect(await group.locator('[role="tablist"]').isVisible()).toBe(false);
-      expect(await select.locator('option').allTextContents()).toEqual(SAMPLE_LABELS);
+      expect(await select.locator('option').allTextContents()).toEqual([...SAMPLE_LABELS, 'TypeScript']);
       // Nothing in the header reaches past the group's edge.
       const box = (await group.boundingBox())!;
       for (const el of [select, group.locator('.tab-panel:not([hidden]) .copy-button')]) {

@@ -207,5 +207,16 @@ function codeSamplesOf(op: Json): { lang: string; label: string; source: string 
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((s: Json) => s && typeof s.source === 'string')
-    .map((s: Json) => ({ lang: String(s.lang ?? 'text'), label: String(s.label ?? s.lang ?? 'Example'), source: s.source }));
+    .map((s: Json) => ({ lang: String(s.lang ?? 'text'), label: String(s.label ?? (s.lang ? languageName(String(s.lang)) : 'Example')), source: s.source }));
+}
+
+/** How a tab names a sample that has no `label`: its language as people write it. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  curl: 'cURL', bash: 'Bash', shell: 'Shell', sh: 'Shell', javascript: 'JavaScript', js: 'JavaScript', node: 'Node.js', typescript: 'TypeScript', ts: 'TypeScript',
+  python: 'Python', py: 'Python', go: 'Go', golang: 'Go', ruby: 'Ruby', php: 'PHP', java: 'Java', kotlin: 'Kotlin', swift: 'Swift', csharp: 'C#', 'c#': 'C#',
+  rust: 'Rust', dart: 'Dart', http: 'HTTP', powershell: 'PowerShell', json: 'JSON',
+};
+
+function languageName(lang: string): string {
+  return LANGUAGE_NAMES[lang.toLowerCase()] ?? lang;
 }

@@ -39,8 +39,15 @@ function Method({ method }: { method: string }) {
 }
 
 /** `/jobs/{jobId}` with the parameters marked. */
+/** A path with its `{parameters}` marked, and a line break allowed before each `/` (not inside a segment). */
 function PathText({ path }: { path: string }) {
-  return <>{path.split(/(\{[^}]+\})/).map((part, i) => (part.startsWith('{') ? <span key={i} className="api-path-param">{part}</span> : part))}</>;
+  return (
+    <>
+      {path.split(/(\{[^}]+\})/).map((part, i) => (part.startsWith('{')
+        ? <span key={i} className="api-path-param">{part}</span>
+        : part.split(/(?=\/)/).map((piece, j) => <Fragment key={`${i}-${j}`}>{piece.startsWith('/') && <wbr />}{piece}</Fragment>)))}
+    </>
+  );
 }
 
 function authField(s: AuthScheme): { name: string; location: string; type: string; text: string } {
