@@ -1,7 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { AuthScheme, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
 import { GENERATED_SNIPPETS, requestSnippets, type Snippet } from '../../openapi/snippets.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
@@ -21,16 +19,16 @@ interface Code {
 
 async function highlighted(codes: Code[], highlighter?: Highlighter): Promise<ReactNode[]> {
   return Promise.all(codes.map(async (c, i) => {
-    let pre: ReactNode = <pre><code>{c.code}</code></pre>;
     if (highlighter) {
       try {
-        const { pre: el } = await highlighter.highlight({ code: c.code, lang: c.lang });
-        pre = toJsxRuntime(el, { Fragment, jsx, jsxs });
+        // The highlighter's HTML as is, as content pages take it (HighlightResult.html).
+        const { html } = await highlighter.highlight({ code: c.code, lang: c.lang });
+        return <CodeBlock key={i} language={c.lang} title={c.label} html={html} />;
       } catch {
         /* unknown language: plain */
       }
     }
-    return <CodeBlock key={i} language={c.lang} title={c.label}>{pre}</CodeBlock>;
+    return <CodeBlock key={i} language={c.lang} title={c.label}><pre><code>{c.code}</code></pre></CodeBlock>;
   }));
 }
 
