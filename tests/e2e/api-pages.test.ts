@@ -169,6 +169,23 @@ describe('request examples with many tabs', () => {
   });
 });
 
+describe('an openapi reference that matches nothing', () => {
+  it('is an error naming the page, with the closest operations; the page still builds', async () => {
+    const site = tempDir();
+    try {
+      const ok = { responses: { 200: { description: 'OK' } } };
+      writeFileSync(path.join(site.dir, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/api/chat': { post: ok }, '/api/show': { post: ok }, '/users': { get: ok } } }));
+      writeFileSync(path.join(site.dir, 'docs.json'), JSON.stringify({ name: 'T', colors: { primary: '#0D9373' }, openapi: 'openapi.json', navigation: [{ group: 'API', pages: ['typo'] }] }));
+      writeFileSync(path.join(site.dir, 'typo.mdx'), '---\ntitle: Typo\nopenapi: "post /api/chats"\n---\n\nText.\n');
+      const r = await kiln(['build', site.dir, '--out', path.join(site.dir, 'dist')]);
+      expect(r.stderr).toContain('typo.mdx:3:1  error  openapi/operation-not-found  Page typo.mdx names the OpenAPI operation "post /api/chats", which no OpenAPI file of the site defines.\n  Closest operations: POST /api/chat, POST /api/show, GET /users.');
+      expect(r.stderr).toMatch(/✓ 1 pages written, 0 failed/);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
 describe('untrusted OpenAPI text', () => {
   it('runs no script from descriptions, titles, enums or examples', async () => {
     const page = await browser.newPage();
