@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
 import { renderEndpoint } from '../render/api/endpoint.js';
@@ -129,6 +130,41 @@ describe('schemas', () => {
     expect(names(error.schema!)).toEqual(['code', 'message', 'owner']);
     expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:kind', 'header:X-Request-Id', 'cookie:session']);
     expect(list.baseUrl).toBe('https://eu.petstore.test/v1');
+  });
+
+  it('an endpoint page shows the deprecated badge, formats, nullable, enums, constraints, examples, Markdown and every status', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const page = async (ref: string, showDescription = true) => {
+      const { html } = await renderEndpoint({ endpoint: endpointModel(api.model.find(ref)!, api.refs, settingsWith([]).api), bodyHtml: '', showDescription });
+      return fromHtml(html, { fragment: true });
+    };
+    type Node = { type: string; value?: string; children?: Node[] };
+    const textOf = (n: Node): string => n.value ?? (n.children ?? []).map(textOf).join('');
+    const texts = (tree: ReturnType<typeof fromHtml>, cls: string) => {
+      const out: string[] = [];
+      visit(tree, 'element', (el: Element) => {
+        const names = el.properties.className;
+        if ((Array.isArray(names) ? names : String(names ?? '').split(' ')).includes(cls)) out.push(textOf(el as Node));
+      });
+      return out;
+    };
+    const html = (tree: ReturnType<typeof fromHtml>) => toHtml(tree);
+    expect(texts(await page('DELETE /pets/{petId}'), 'api-deprecated')).toEqual(['deprecated']);
+    expect(texts(await page('GET /pets/{petId}'), 'api-deprecated')).toEqual([]);
+
+    const list = await page('GET /pets');
+    expect(texts(list, 'field-type')).toContain('string<uuid>');
+    expect(texts(list, 'api-enum').join()).toMatch(/dog.*cat.*bird/);
+    expect(texts(list, 'api-constraints').join()).toMatch(/1.*100/);
+    expect(texts(list, 'field-default').join()).toContain('20');
+    expect(html(list)).toContain('Returns <strong>all</strong> pets, paged.');
+    expect(texts(list, 'api-status')).toEqual(['200', 'default']);
+    // The front matter's description replaces the operation's.
+    expect(html(await page('GET /pets', false))).not.toContain('Returns <strong>all</strong>');
+
+    const create = await page('POST /pets');
+    expect(texts(create, 'field-type')).toContain('string | null');
+    expect(texts(create, 'api-example-value').join()).toContain('Rex');
   });
 
   it('renders circular schemas to a depth and stops', async () => {
