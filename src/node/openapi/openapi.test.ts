@@ -167,6 +167,19 @@ describe('schemas', () => {
     expect(texts(create, 'api-example-value').join()).toContain('Rex');
   });
 
+  it('response examples: the file\'s named examples, else one made from the schema', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const responseExample = async (ref: string) => {
+      const { aside } = await renderEndpoint({ endpoint: endpointModel(api.model.find(ref)!, api.refs, settingsWith([]).api), bodyHtml: '', showDescription: true });
+      const part = aside!.slice(aside!.indexOf('response-example'));
+      const panels = [...part.matchAll(/role="tabpanel"[^>]*data-tab-label="([^"]*)"[\s\S]*?<\/pre>/g)];
+      return panels.map((m) => [m[1], JSON.parse(m[0].replace(/<[^>]+>/g, '').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/^[^{]*/, ''))]);
+    };
+    expect(await responseExample('POST /pets')).toEqual([['201 A dog', { id: 1, name: 'Rex', kind: 'dog' }], ['201 A cat', { id: 2, name: 'Tom', kind: 'cat' }]]);
+    // No example in the file: made from the schema, with its property examples and placeholders.
+    expect(await responseExample('GET /pets/{petId}')).toEqual([['200', { id: 123, tag: '<string>', name: 'Rex', kind: 'dog', owner: { name: 'Ada' } }]]);
+  });
+
   it('renders circular schemas to a depth and stops', async () => {
     const api = await load(['petstore-30.yaml']);
     const tree = endpointModel(api.model.find('GET /tree')!, api.refs, settingsWith([]).api).responses[0]!.schema!;
