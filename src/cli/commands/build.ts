@@ -38,8 +38,9 @@ export default async function run(dir: string, values: Record<string, unknown>):
   printDiagnostics(result.diagnostics, root);
   const errors = count(result.diagnostics, 'error');
   const warnings = count(result.diagnostics, 'warning');
-  const reused = result.pagesReused ? ` (${result.pagesReused} unchanged since the last build)` : '';
-  const line = `${result.pagesWritten} pages written${reused}, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s`;
+  // The reuse count goes last: scripts and CI logs read the counts before it.
+  const reused = result.pagesReused ? ` (${result.pagesReused} pages unchanged since the last build)` : '';
+  const line = `${result.pagesWritten} pages written, ${result.pagesFailed} failed, ${result.assetsCopied} files copied; ${errors} errors, ${warnings} warnings in ${(result.ms / 1000).toFixed(2)} s${reused}`;
   const reportFlag = values.report as string | undefined;
   if (reportFlag !== undefined) {
     // Relative to where kiln runs, like any output path a shell user types.
