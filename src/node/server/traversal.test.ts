@@ -85,6 +85,25 @@ function expectRefused(res: { status: number; text: string }, target: string): v
   expect(res.text).not.toContain('[boot loader]');
 }
 
+/** The tests every server gets: its home page answers (the harness works), and each attempt is refused. */
+function refusesTraversal(server: () => RunningServer, home: string, options: { absolute: boolean }): void {
+  it('still serves the home page (the harness works)', async () => {
+    const res = await rawGet(server().port, '/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(home);
+  });
+
+  it.each(ATTEMPTS)('%s', async (target) => {
+    expectRefused(await rawGet(server().port, target), target);
+  });
+
+  if (options.absolute) {
+    it('absolute and encoded absolute paths of the secret', async () => {
+      for (const target of absoluteTargets()) expectRefused(await rawGet(server().port, target), target);
+    });
+  }
+}
+
 describe('preview server refuses traversal', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -92,19 +111,7 @@ describe('preview server refuses traversal', () => {
   });
   afterAll(() => server.close());
 
-  it('still serves the root page (the harness works)', async () => {
-    const res = await rawGet(server.port, '/');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('<h1>home</h1>');
-  });
-
-  it.each(ATTEMPTS)('%s', async (target) => {
-    expectRefused(await rawGet(server.port, target), target);
-  });
-
-  it('absolute and encoded absolute paths of the secret', async () => {
-    for (const target of absoluteTargets()) expectRefused(await rawGet(server.port, target), target);
-  });
+  refusesTraversal(() => server, '<h1>home</h1>', { absolute: true });
 });
 
 describe('dev server refuses traversal', () => {
@@ -131,15 +138,7 @@ describe('dev server refuses traversal', () => {
   });
   afterAll(() => server.close());
 
-  it('still serves the root page (the harness works)', async () => {
-    const res = await rawGet(server.port, '/');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('<h1>home</h1>');
-  });
-
-  it.each(ATTEMPTS)('%s', async (target) => {
-    expectRefused(await rawGet(server.port, target), target);
-  });
+  refusesTraversal(() => server, '<h1>home</h1>', { absolute: false });
 
   it('only ever hands the site clean, decoded pathnames', () => {
     expect(seen.length).toBeGreaterThan(0);
@@ -163,17 +162,5 @@ describe('kiln dev (the real DevSite) refuses traversal', () => {
   });
   afterAll(() => server.close());
 
-  it('still serves the home page (the harness works)', async () => {
-    const res = await rawGet(server.port, '/');
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('home page');
-  });
-
-  it.each(ATTEMPTS)('%s', async (target) => {
-    expectRefused(await rawGet(server.port, target), target);
-  });
-
-  it('absolute and encoded absolute paths of the secret', async () => {
-    for (const target of absoluteTargets()) expectRefused(await rawGet(server.port, target), target);
-  });
+  refusesTraversal(() => server, 'home page', { absolute: true });
 });
