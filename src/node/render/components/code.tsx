@@ -14,6 +14,9 @@ export interface CodeBlockProps {
   children?: ReactNode;
 }
 
+/** Code block headers as HTML, by copy button and title (see `CodeBlock`). */
+const headerHtml = new Map<string, string>();
+
 export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, html, children }: CodeBlockProps) {
   const classes = ['code-block'];
   if (title) classes.push('has-title');
@@ -31,8 +34,12 @@ export function CodeBlock({ language, title, numbers, wrap, expandable, nocopy, 
     </div>
   );
   if (html !== undefined) {
-    // Already HTML from the highlighter (escaped there): set as is, header included.
-    return <div className={classes.join(' ')} data-language={language} dangerouslySetInnerHTML={{ __html: (header ? renderToStaticMarkup(header) : '') + html }} />;
+    // Already HTML from the highlighter (escaped there): set as is, header included. The header is
+    // the same for most blocks of a site, so its markup is rendered once per title.
+    const key = `${nocopy ? 1 : 0}\0${title ?? ''}`;
+    let head = header ? headerHtml.get(key) : '';
+    if (head === undefined) headerHtml.set(key, (head = renderToStaticMarkup(header as ReactElement)));
+    return <div className={classes.join(' ')} data-language={language} dangerouslySetInnerHTML={{ __html: head + html }} />;
   }
   return (
     <div className={classes.join(' ')} data-language={language}>
