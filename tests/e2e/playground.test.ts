@@ -103,8 +103,12 @@ async function open(url: string, page?: Page): Promise<Page> {
   return p;
 }
 
+/** Sends and waits for that request's answer: the status may still show the previous one's. */
 async function send(page: Page, status: RegExp): Promise<void> {
+  const requests = () => mock.received.length + other.received.length;
+  const before = requests();
   await page.locator('.pg-send').click();
+  await expect.poll(requests).toBeGreaterThan(before);
   await expect.poll(() => page.locator('.pg-status').textContent()).toMatch(status);
 }
 
