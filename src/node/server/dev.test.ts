@@ -8,7 +8,7 @@ import type { ServedFile, SiteHandle } from '../site-handle.js';
 import { startDevServer, watchIgnoreMatcher } from './dev.js';
 import { startServer, textResponse } from './http.js';
 import type { RunningServer } from './http.js';
-import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET } from './livereload-client.js';
+import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET, RELOAD_VERSION } from './livereload-client.js';
 
 interface SseEvent {
   event: string;
@@ -16,7 +16,7 @@ interface SseEvent {
 }
 
 /** A minimal EventSource: collects events, lets a test wait for one, with a deadline. */
-function openEvents(url: string): Promise<{
+function openEvents(url: string, query = ''): Promise<{
   waitFor(pred: (e: SseEvent) => boolean, ms: number): Promise<SseEvent>;
   events: SseEvent[];
   ended: Promise<void>;
@@ -27,7 +27,7 @@ function openEvents(url: string): Promise<{
     const events: SseEvent[] = [];
     const waiters = new Set<() => void>();
     let buffer = '';
-    const req = http.get(url + LIVE_RELOAD_PATH, (res) => {
+    const req = http.get(url + LIVE_RELOAD_PATH + query, (res) => {
       let endedResolve!: () => void;
       const ended = new Promise<void>((r) => (endedResolve = r));
       res.on('close', () => endedResolve());
@@ -249,9 +249,30 @@ describe('live reload', () => {
     }
   });
 
+  it('reloads a page served before a change it did not hear of, when it connects', async () => {
+    serveImpl = async (p) => (p === '/' ? { status: 200, type: 'text/html; charset=utf-8', body: `<script>new EventSource('?v=${RELOAD_VERSION}')</script>` } : null);
+    const servedAt = async () => Number(/\?v=(\d+)/.exec(await (await fetch(server.url + '/')).text())?.[1]);
+    const before = await servedAt();
+    // A change is handled between serving the page and its connection.
+    const watcher = await openEvents(server.url);
+    writeFileSync(path.join(root, 'b.mdx'), 'v-late');
+    await watcher.waitFor((e) => e.event === 'reload', 2000);
+    watcher.close();
+    const late = await openEvents(server.url, `?v=${before}`);
+    await late.waitFor((e) => e.event === 'reload', 500);
+    late.close();
+    // A page served after it is current: no reload on connecting.
+    const now = await servedAt();
+    expect(now).toBeGreaterThan(before);
+    const current = await openEvents(server.url, `?v=${now}`);
+    await sleep(300);
+    expect(current.events.filter((e) => e.event === 'reload')).toEqual([]);
+    current.close();
+  });
+
   it('exposes a snippet that listens for reload events', () => {
     expect(LIVE_RELOAD_SNIPPET).toMatch(/^<script>[\s\S]*<\/script>$/);
-    expect(LIVE_RELOAD_SNIPPET).toContain(`new EventSource('${LIVE_RELOAD_PATH}')`);
+    expect(LIVE_RELOAD_SNIPPET).toContain(`new EventSource('${LIVE_RELOAD_PATH}?v=${RELOAD_VERSION}')`);
     expect(LIVE_RELOAD_SNIPPET).toContain("addEventListener('reload'");
     expect(LIVE_RELOAD_SNIPPET).toContain('sessionStorage');
   });

@@ -4,7 +4,7 @@ import { watch } from 'chokidar';
 import type { SiteHandle } from '../site-handle.js';
 import { startServer, textResponse } from './http.js';
 import type { RequestContext, RunningServer } from './http.js';
-import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET } from './livereload-client.js';
+import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET, RELOAD_VERSION } from './livereload-client.js';
 import { decodePathname } from './safe-path.js';
 
 export interface DevServerOptions {
@@ -67,6 +67,9 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
   const clients = new Set<ServerResponse>();
   let closed = false;
 
+  /** Batches of changes handled so far; pages carry it (RELOAD_VERSION). */
+  let version = 0;
+
   function openEventStream({ req, res, method }: RequestContext): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -80,6 +83,9 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
     }
     // `retry` makes a browser reconnect quickly after `kiln dev` restarts.
     res.write('retry: 1000\n: connected\n\n');
+    // The page was served before a change this client has not heard of: reload it now.
+    const seen = new URL(req.url ?? '/', 'http://x').searchParams.get('v');
+    if (seen !== null && seen !== String(version)) res.write('event: reload\ndata: []\n\n');
     clients.add(res);
     req.socket.setNoDelay(true);
     res.on('close', () => clients.delete(res));
@@ -102,7 +108,9 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
         openEventStream(ctx);
         return undefined;
       }
-      return (await site.serve(pathname)) ?? (await site.notFound(pathname));
+      const served = (await site.serve(pathname)) ?? (await site.notFound(pathname));
+      if (typeof served.body === 'string' && served.body.includes(RELOAD_VERSION)) served.body = served.body.replaceAll(RELOAD_VERSION, String(version));
+      return served;
     },
   });
 
@@ -129,6 +137,7 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
       }
       if (closed) return;
       const rel = files.map((f) => path.relative(root, f).split(path.sep).join('/'));
+      version++;
       broadcast(`event: reload\ndata: ${JSON.stringify(rel)}\n\n`);
       try {
         opts.onReload?.(files);

@@ -1,5 +1,11 @@
 /** The Server-Sent Events endpoint of `kiln dev`; pages must not use this path. */
 export const LIVE_RELOAD_PATH = '/_kiln/events';
+/**
+ * Stands for the number of changes the server had handled when it sent the page (server/dev.ts
+ * fills it in). The page sends it back when it connects: a change made between serving the page and
+ * the connection would otherwise never reach it.
+ */
+export const RELOAD_VERSION = '__kiln_reload_version__';
 
 /**
  * Appended by the dev site to every HTML page (never to a build). Reloads on `reload` events,
@@ -23,7 +29,7 @@ export const LIVE_RELOAD_SNIPPET = `<script>
   };
   let lost = false;
   const connect = () => {
-    const source = new EventSource('${LIVE_RELOAD_PATH}');
+    const source = new EventSource('${LIVE_RELOAD_PATH}?v=${RELOAD_VERSION}');
     source.addEventListener('reload', reload);
     source.addEventListener('open', () => { if (lost) reload(); });
     source.addEventListener('error', () => {
