@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,52 @@ describe('size budgets', () => {
       await expect.poll(() => page.locator('.nav-group-stub').count()).toBe(0);
       expect(await page.locator('.sidebar-nav a.nav-link').count()).toBeGreaterThan(400);
       expect(await page.locator('.sidebar-nav a[aria-current="page"]').getAttribute('href')).toBe('/docs/section-0/page-1');
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  }, 240_000);
+
+  it('a page deep in a group too large to inline gets a window of it, and the whole group once the script runs', async () => {
+    // One top-level group of 12 subgroups × 25 pages: 300 links, past the inline limit.
+    const site = path.join(tmp.dir, 'site-wide-group');
+    const out = path.join(tmp.dir, 'out-wide-group');
+    const subgroups = Array.from({ length: 12 }, (_, g) => ({ group: `Resource ${g}`, pages: Array.from({ length: 25 }, (_, k) => `ref/r${g}/p${k}`) }));
+    mkdirSync(site, { recursive: true });
+    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ name: 'Wide', theme: 'mint', colors: { primary: '#0D9373' }, navigation: [{ group: 'Start', pages: ['index'] }, { group: 'Reference', pages: subgroups }] }));
+    writeFileSync(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    for (const g of subgroups) {
+      for (const id of g.pages) {
+        mkdirSync(path.join(site, path.dirname(id)), { recursive: true });
+        writeFileSync(path.join(site, `${id}.mdx`), `---\ntitle: Page ${id.replace(/\//g, ' ')}\n---\n\nText of ${id}.\n`);
+      }
+    }
+    const result = await kiln(['build', site, '--out', out], { timeoutMs: 120_000 });
+    expect(result.code, result.stderr).toBe(0);
+    const html = readFileSync(path.join(out, 'ref/r8/p20.html'), 'utf8');
+    // Without the script: the page's subgroup open around it, the cut-off entries as links into them.
+    expect(html).toContain('<a class="nav-link" href="/ref/r8/p20" aria-current="page">');
+    expect(html).toContain('<a class="nav-link nav-more" href="/ref/r8/p4">');
+    expect(html).toContain('<a class="nav-link nav-more" href="/ref/r0/p0">');
+    expect(html.match(/class="nav-link"/g)!.length).toBeLessThan(60);
+
+    const server = await startKiln(['preview', site, '--out', out, '--port', '0']);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      await page.goto(server.url + '/ref/r8/p20');
+      await expect.poll(() => page.locator('.sidebar-nav a.nav-link').count()).toBe(301);
+      expect(await page.locator('.sidebar-nav .nav-more').count()).toBe(0);
+      const current = page.locator('.sidebar-nav a[aria-current="page"]');
+      expect(await current.count()).toBe(1);
+      expect(await current.getAttribute('href')).toBe('/ref/r8/p20');
+      // Its subgroup is open and the link is where the reader sees it, inside the sidebar's box.
+      expect(await current.isVisible()).toBe(true);
+      const [box, link] = await Promise.all([page.locator('#sidebar').boundingBox(), current.boundingBox()]);
+      expect(link!.y).toBeGreaterThanOrEqual(box!.y);
+      expect(link!.y + link!.height).toBeLessThanOrEqual(box!.y + box!.height);
+      // KILN_SHOTS=<dir> keeps a picture to look at.
+      if (process.env.KILN_SHOTS) await page.screenshot({ path: path.join(process.env.KILN_SHOTS, 'wide-group.png') });
     } finally {
       await browser.close();
       await server.stop();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavGroupNode } from '../../content/pages.js';
-import { INLINE_NAV_LIMIT, SidebarRenderer } from './sidebar.js';
+import type { NavNode } from '../../content/pages.js';
+import { ENTRY_WINDOW, GROUP_WINDOW, INLINE_NAV_LIMIT, SidebarRenderer } from './sidebar.js';
 
 const group = (title: string, from: number, count: number): NavGroupNode => ({
   kind: 'group',
@@ -30,9 +31,11 @@ describe('SidebarRenderer', () => {
     const html = r.render('/p55');
     // 10 links of the current group, one per other group.
     expect(html.match(/class="nav-link"/g)).toHaveLength(10);
-    expect(html.match(/class="nav-link nav-more"/g)).toHaveLength(19);
+    // The groups either side of it, then one link for those beyond the window.
+    expect(html.match(/class="nav-link nav-more"/g)).toHaveLength(5 + GROUP_WINDOW + 1);
     expect(html).toContain('<a class="nav-link" href="/p55" aria-current="page">');
     expect(html).toContain('<a class="nav-link nav-more" href="/p120">Page 120 <span class="nav-more-count">and 9 more</span></a>');
+    expect(html).toContain('<section class="nav-group nav-group-stub"><h2 class="nav-group-title">G12</h2>');
     expect(html).toContain(`data-kiln-nav="${r.file()!.url}"`);
     // The shared file holds every link, unmarked.
     expect(r.file()!.body.match(/class="nav-link"/g)).toHaveLength(200);
@@ -41,10 +44,46 @@ describe('SidebarRenderer', () => {
   });
 
   it('keeps the page size independent of the number of groups', () => {
-    const sizeWith = (n: number) => new SidebarRenderer(Array.from({ length: n }, (_, g) => group(`G${g}`, g * 10, 10))).render('/p5').length;
-    const perExtraGroup = (sizeWith(200) - sizeWith(20)) / 180;
-    // A collapsed group costs its title and one link, not its pages.
-    expect(perExtraGroup).toBeLessThan(300);
+    const sizeWith = (n: number) => new SidebarRenderer(Array.from({ length: n }, (_, g) => group(`G${g}`, g * 10, 10))).render('/p505').length;
+    // Beyond the window, more groups add nothing to a page but the digits of a count.
+    expect(Math.abs(sizeWith(400) - sizeWith(2 * GROUP_WINDOW + 60))).toBeLessThan(8);
     expect(INLINE_NAV_LIMIT).toBeGreaterThan(20);
+  });
+
+  it('names the groups beyond the window by one link each way, into the nearest of them', () => {
+    const groups = Array.from({ length: 40 }, (_, g) => group(`G${g}`, g * 10, 10));
+    const html = new SidebarRenderer(groups).render('/p205');
+    const shown = [...html.matchAll(/<h2 class="nav-group-title">(G\d+)<\/h2>/g)].map((m) => m[1]);
+    expect(shown).toEqual(Array.from({ length: 2 * GROUP_WINDOW + 1 }, (_, i) => `G${20 - GROUP_WINDOW + i}`));
+    expect(html).toContain(`<a class="nav-link nav-more" href="/p${(19 - GROUP_WINDOW) * 10}">G${19 - GROUP_WINDOW} <span class="nav-more-count">and ${19 - GROUP_WINDOW} more groups</span></a>`);
+    expect(html).toContain(`<a class="nav-link nav-more" href="/p${(21 + GROUP_WINDOW) * 10}">G${21 + GROUP_WINDOW} <span class="nav-more-count">and ${40 - 22 - GROUP_WINDOW} more groups</span></a>`);
+    // A page outside the navigation gets the first groups.
+    expect(new SidebarRenderer(groups).render('/elsewhere')).toContain('<h2 class="nav-group-title">G0</h2>');
+  });
+
+  it('sends a current group too large to inline as a window around the page, bounded at any size', () => {
+    // One group of 30 subgroups × 100 pages, the page deep in the middle.
+    const page = (k: number): NavNode => ({ kind: 'page', id: `q${k}`, url: `/q${k}`, title: `Q ${k}` });
+    const huge = (subgroups: number): NavGroupNode => ({
+      kind: 'group',
+      title: 'API',
+      children: Array.from({ length: subgroups }, (_, s) => ({ kind: 'group' as const, title: `R${s}`, children: Array.from({ length: 100 }, (_, k) => page(s * 100 + k)) })),
+    });
+    const r = new SidebarRenderer([huge(30)]);
+    const html = r.render('/q1550');
+    expect(html).toContain('<a class="nav-link" href="/q1550" aria-current="page">');
+    // The page's own list: ENTRY_WINDOW entries either side, then a link to the next cut-off one.
+    expect(html).toContain('href="/q1535"');
+    expect(html).toContain('href="/q1565"');
+    expect(html).not.toContain('class="nav-link" href="/q1534"');
+    expect(html).toContain(`<a class="nav-link nav-more" href="/q1534">Q 1534 <span class="nav-more-count">and 34 more</span></a>`);
+    expect(html).toContain(`<a class="nav-link nav-more" href="/q1566">Q 1566 <span class="nav-more-count">and 33 more</span></a>`);
+    // Its group is open; the other subgroups are closed, each one link to its first page.
+    expect(html.match(/<details class="nav-subgroup" open="">/g)).toHaveLength(1);
+    expect(html).toContain('<a class="nav-link nav-more" href="/q0">Q 0 <span class="nav-more-count">and 99 more</span></a>');
+    expect(html.match(/class="nav-link"/g)).toHaveLength(2 * ENTRY_WINDOW + 1);
+    // Twice the group, same page: the same size but for the digits of a count.
+    const size = (n: number) => new SidebarRenderer([huge(n)]).render('/q1550').length;
+    expect(Math.abs(size(600) - size(300))).toBeLessThan(8);
   });
 });

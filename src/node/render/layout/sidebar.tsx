@@ -54,6 +54,10 @@ function Groups({ groups }: { groups: NavGroupNode[] }) {
 
 /** Above this many links a section's sidebar is sent in part (see `SidebarRenderer`). */
 export const INLINE_NAV_LIMIT = 150;
+/** Top-level groups either side of the current one that a page names (title and first link). */
+export const GROUP_WINDOW = 8;
+/** In a current group larger than `INLINE_NAV_LIMIT`: entries either side of the page's, per level. */
+export const ENTRY_WINDOW = 15;
 
 /**
  * The sidebar is the same for every page of a section, so it is rendered once and the current
@@ -61,37 +65,40 @@ export const INLINE_NAV_LIMIT = 150;
  * quadratic in the number of pages.
  *
  * Inlining it whole is quadratic too: a large section's pages each carry every link. Past
- * `INLINE_NAV_LIMIT` links a page gets the group it is in, complete, and the other top-level
- * groups as their title and a link to their first page; the whole navigation is one shared file
- * (`file()`) that the client script swaps in. Without JavaScript every group is still reachable.
+ * `INLINE_NAV_LIMIT` links the whole navigation is one shared file (`file()`) that the client
+ * script swaps in, and a page carries only what is around it: the top-level group it is in
+ * (whole when it is small; otherwise a window of entries around the page at each level, closed
+ * groups as one link), and up to `GROUP_WINDOW` other groups either side as their title and a
+ * link to their first page. So a page's sidebar is bounded whatever the size of the site, and
+ * without JavaScript every page is still reachable: each cut-off part is a link into it.
  */
 export class SidebarRenderer {
   private html: string | undefined;
   private parts: { full: string[]; stubs: string[] } | undefined;
   /** url → ids of the nested groups that hold it, to open them on that page. */
   private readonly ancestors = new Map<string, number[]>();
-  /** url → index of the top-level group that holds it. */
-  private readonly groupOf = new Map<string, number>();
+  /** url → indices from the top-level group down to the page's entry. */
+  private readonly pathOf = new Map<string, number[]>();
+  private readonly sizes: number[];
   private readonly links: number;
   private navFile: { url: string; body: string } | undefined;
 
   constructor(private readonly groups: NavGroupNode[]) {
     const counter = { next: 0 };
-    let links = 0;
-    const walk = (nodes: NavNode[], open: number[], top: number) => {
-      for (const n of nodes) {
+    const walk = (nodes: NavNode[], open: number[], path: number[]) => {
+      nodes.forEach((n, i) => {
         if (n.kind === 'page') {
-          links++;
           if (!this.ancestors.has(n.url)) this.ancestors.set(n.url, open);
-          if (!this.groupOf.has(n.url)) this.groupOf.set(n.url, top);
+          if (!this.pathOf.has(n.url)) this.pathOf.set(n.url, [...path, i]);
         } else {
           const gid = counter.next++;
-          walk(n.children, [...open, gid], top);
+          walk(n.children, [...open, gid], [...path, i]);
         }
-      }
+      });
     };
-    groups.forEach((g, i) => walk(g.children, [], i));
-    this.links = links;
+    groups.forEach((g, i) => walk(g.children, [], [i]));
+    this.sizes = groups.map((g) => countPages(g.children));
+    this.links = this.sizes.reduce((a, b) => a + b, 0);
   }
 
   private full(): string {
@@ -118,30 +125,115 @@ export class SidebarRenderer {
     // Top-level groups are sibling <section>s (nested groups are <details>), so the markup splits on them.
     const full = this.full().split(/(?=<section class="nav-group")/).filter(Boolean);
     const stubs = full.map((html, i) => {
-      const head = html.slice(0, html.indexOf('</h2>') + 5).replace('<section class="nav-group"', `<section class="nav-group nav-group-stub" data-nav-index="${i}"`);
-      const first = firstPage(this.groups[i]!.children);
-      const count = countPages(this.groups[i]!.children);
-      const more = first ? `<ul><li><a class="nav-link nav-more" href="${escapeAttr(first.url)}">${escapeHtml(first.title)}${count > 1 ? ` <span class="nav-more-count">and ${count - 1} more</span>` : ''}</a></li></ul>` : '';
-      return `${head}${more}</section>`;
+      const head = html.slice(0, html.indexOf('</h2>') + 5).replace('<section class="nav-group"', '<section class="nav-group nav-group-stub"');
+      return `${head}<ul>${moreLink(this.groups[i]!.children)}</ul></section>`;
     });
     return (this.parts = { full, stubs });
   }
 
   render(activeUrl: string): string {
-    let out: string;
-    if (this.partial) {
-      const { full, stubs } = this.split();
-      const active = this.groupOf.get(activeUrl);
-      out = full.map((html, i) => (i === active ? html : stubs[i])).join('') + `<div hidden data-kiln-nav="${this.file()!.url}"></div>`;
-    } else out = this.full();
-    const link = `class="nav-link" href="${escapeAttr(activeUrl)}"`;
-    const at = out.indexOf(link + '>');
-    if (at >= 0) out = out.slice(0, at) + link + ' aria-current="page">' + out.slice(at + link.length + 1);
-    for (const gid of this.ancestors.get(activeUrl) ?? []) {
-      out = out.replace(`<details class="nav-subgroup" data-gid="${gid}">`, `<details class="nav-subgroup" data-gid="${gid}" open="">`);
+    if (!this.partial) return markCurrent(this.full(), activeUrl, this.ancestors.get(activeUrl));
+    const { full, stubs } = this.split();
+    const path = this.pathOf.get(activeUrl);
+    const active = path?.[0] ?? -1;
+    const from = Math.max(0, (active < 0 ? 0 : active) - GROUP_WINDOW);
+    const to = Math.min(this.groups.length, (active < 0 ? 0 : active) + GROUP_WINDOW + 1);
+    let out = '';
+    if (from > 0) out += moreGroups(this.groups.slice(0, from), this.groups[from - 1]!);
+    for (let i = from; i < to; i++) {
+      if (i !== active) out += stubs[i];
+      else if (this.sizes[i]! <= INLINE_NAV_LIMIT) out += markCurrent(full[i]!, activeUrl, this.ancestors.get(activeUrl));
+      else out += markCurrent(renderToStaticMarkup(<WindowedGroup group={this.groups[i]!} path={path!} />), activeUrl);
     }
-    return out;
+    if (to < this.groups.length) out += moreGroups(this.groups.slice(to), this.groups[to]!);
+    return out + `<div hidden data-kiln-nav="${this.file()!.url}"></div>`;
   }
+}
+
+/** Marks the current page's link and opens the nested groups (by id) that hold it. */
+function markCurrent(html: string, activeUrl: string, openGids: number[] = []): string {
+  const link = `class="nav-link" href="${escapeAttr(activeUrl)}"`;
+  const at = html.indexOf(link + '>');
+  if (at >= 0) html = html.slice(0, at) + link + ' aria-current="page">' + html.slice(at + link.length + 1);
+  for (const gid of openGids) {
+    html = html.replace(`<details class="nav-subgroup" data-gid="${gid}">`, `<details class="nav-subgroup" data-gid="${gid}" open="">`);
+  }
+  return html;
+}
+
+/** A large current group: the entries around the page at each level, the rest as links into it. */
+function WindowedGroup({ group, path }: { group: NavGroupNode; path: number[] }) {
+  return (
+    <section className="nav-group" data-version={group.version}>
+      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
+      <ul><Window nodes={group.children} path={path} depth={1} /></ul>
+    </section>
+  );
+}
+
+function Window({ nodes, path, depth }: { nodes: NavNode[]; path: number[]; depth: number }) {
+  const at = path[depth]!;
+  const from = Math.max(0, at - ENTRY_WINDOW);
+  const to = Math.min(nodes.length, at + ENTRY_WINDOW + 1);
+  const items = [];
+  if (from > 0) items.push(<MoreEntries key="before" nodes={nodes.slice(0, from)} target={nodes[from - 1]!} />);
+  for (let i = from; i < to; i++) {
+    const n = nodes[i]!;
+    if (n.kind === 'page') {
+      items.push(<Item key={i} node={n} counter={{ next: 0 }} />);
+      continue;
+    }
+    items.push(
+      <li key={i}>
+        <details className="nav-subgroup" open={i === at}>
+          <summary>
+            <span className="nav-subgroup-label"><NavIcon icon={n.icon} iconType={n.iconType} />{n.title}</span>
+            <ChevronIcon />
+          </summary>
+          <ul>{i === at ? <Window nodes={n.children} path={path} depth={depth + 1} /> : <li dangerouslySetInnerHTML={{ __html: moreLinkInner(n.children) }} />}</ul>
+        </details>
+      </li>,
+    );
+  }
+  if (to < nodes.length) items.push(<MoreEntries key="after" nodes={nodes.slice(to)} target={nodes[to]!} />);
+  return <>{items}</>;
+}
+
+/** The entries cut off on one side of the window, as a link to the nearest of them. */
+function MoreEntries({ nodes, target }: { nodes: NavNode[]; target: NavNode }) {
+  const page = target.kind === 'page' ? target : firstPage(target.children);
+  const count = countPages(nodes);
+  if (!page) return null;
+  return (
+    <li>
+      <a className="nav-link nav-more" href={page.url}>
+        {page.title}
+        {count > 1 ? <> <span className="nav-more-count">and {count - 1} more</span></> : null}
+      </a>
+    </li>
+  );
+}
+
+/** `<li>` linking a collapsed group's first page, with how many more it holds. */
+function moreLink(nodes: NavNode[]): string {
+  const inner = moreLinkInner(nodes);
+  return inner ? `<li>${inner}</li>` : '';
+}
+
+function moreLinkInner(nodes: NavNode[]): string {
+  const first = firstPage(nodes);
+  if (!first) return '';
+  const count = countPages(nodes);
+  return `<a class="nav-link nav-more" href="${escapeAttr(first.url)}">${escapeHtml(first.title)}${count > 1 ? ` <span class="nav-more-count">and ${count - 1} more</span>` : ''}</a>`;
+}
+
+/** The top-level groups beyond the window, as one link to the nearest of them. */
+function moreGroups(groups: NavGroupNode[], nearest: NavGroupNode): string {
+  const first = firstPage(nearest.children);
+  if (!first) return '';
+  const n = groups.length - 1;
+  const label = n > 0 ? ` <span class="nav-more-count">and ${n} more ${n === 1 ? 'group' : 'groups'}</span>` : '';
+  return `<section class="nav-group nav-group-stub nav-more-groups"><ul><li><a class="nav-link nav-more" href="${escapeAttr(first.url)}">${escapeHtml(nearest.title)}${label}</a></li></ul></section>`;
 }
 
 function firstPage(nodes: NavNode[]): { url: string; title: string } | undefined {
