@@ -43,6 +43,19 @@ describe('SidebarRenderer', () => {
     expect(r.file()!.url).toMatch(/^\/_kiln\/nav\/[0-9a-f]{12}\.html$/);
   });
 
+  it('links the shared file by a name that changes with the navigation, before and after the file is made', () => {
+    const groups = Array.from({ length: 20 }, (_, g) => group(`G${g}`, g * 10, 10));
+    const r = new SidebarRenderer(groups);
+    const linked = /data-kiln-nav="([^"]+)"/.exec(r.render('/p55'))![1];
+    expect(linked).toBe(r.file()!.url);
+    expect(/data-kiln-nav="([^"]+)"/.exec(r.render('/p105'))![1]).toBe(linked);
+    const renamed = groups.map((g, i) => (i === 19 ? { ...g, title: 'Renamed' } : g));
+    expect(new SidebarRenderer(renamed).file()!.url).not.toBe(linked);
+    // Rendered group by group, the whole file is the same markup as the whole sidebar of a small section.
+    expect(r.file()!.body).toBe(new SidebarRenderer(groups).file()!.body);
+    expect(new SidebarRenderer(groups.slice(0, 2)).render('/nowhere')).toBe(r.file()!.body.split(/(?=<section)/).slice(0, 2).join(''));
+  });
+
   it('keeps the page size independent of the number of groups', () => {
     const sizeWith = (n: number) => new SidebarRenderer(Array.from({ length: n }, (_, g) => group(`G${g}`, g * 10, 10))).render('/p505').length;
     // Beyond the window, more groups add nothing to a page but the digits of a count.

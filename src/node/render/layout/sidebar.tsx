@@ -38,17 +38,23 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   );
 }
 
-function Groups({ groups }: { groups: NavGroupNode[] }) {
-  const counter = { next: 0 };
+/** One top-level group; `counter` numbers its nested groups, continuing from the groups before it. */
+function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
   return (
-    <>
-      {groups.map((g, i) => (
-        <section className="nav-group" key={i} data-version={g.version}>
-          <h2 className="nav-group-title"><NavIcon icon={g.icon} iconType={g.iconType} />{g.title}</h2>
-          <ul>{g.children.map((c, j) => <Item key={j} node={c} counter={counter} />)}</ul>
-        </section>
-      ))}
-    </>
+    <section className="nav-group" data-version={group.version}>
+      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
+      <ul>{group.children.map((c, j) => <Item key={j} node={c} counter={counter} />)}</ul>
+    </section>
+  );
+}
+
+/** A group outside the current one: its title and a link to its first page. */
+function GroupStub({ group }: { group: NavGroupNode }) {
+  return (
+    <section className="nav-group nav-group-stub" data-version={group.version}>
+      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
+      <ul dangerouslySetInnerHTML={{ __html: moreLink(group.children) }} />
+    </section>
   );
 }
 
@@ -73,8 +79,11 @@ export const ENTRY_WINDOW = 15;
  * without JavaScript every page is still reachable: each cut-off part is a link into it.
  */
 export class SidebarRenderer {
-  private html: string | undefined;
-  private parts: { full: string[]; stubs: string[] } | undefined;
+  /** Markup of each top-level group and of its stub, made when first needed. */
+  private readonly groupHtml: (string | undefined)[] = [];
+  private readonly stubHtml: (string | undefined)[] = [];
+  /** Id of the first nested group of each top-level group (ids run through the whole sidebar). */
+  private readonly firstGid: number[] = [];
   /** url → ids of the nested groups that hold it, to open them on that page. */
   private readonly ancestors = new Map<string, number[]>();
   /** url → indices from the top-level group down to the page's entry. */
@@ -82,6 +91,7 @@ export class SidebarRenderer {
   private readonly sizes: number[];
   private readonly links: number;
   private navFile: { url: string; body: string } | undefined;
+  private url: string | undefined;
 
   constructor(private readonly groups: NavGroupNode[]) {
     const counter = { next: 0 };
@@ -96,13 +106,25 @@ export class SidebarRenderer {
         }
       });
     };
-    groups.forEach((g, i) => walk(g.children, [], [i]));
+    groups.forEach((g, i) => {
+      this.firstGid.push(counter.next);
+      walk(g.children, [], [i]);
+    });
     this.sizes = groups.map((g) => countPages(g.children));
     this.links = this.sizes.reduce((a, b) => a + b, 0);
   }
 
+  /** Top-level groups are rendered one by one, so a page of a large section renders only its own. */
+  private group(i: number): string {
+    return (this.groupHtml[i] ??= renderToStaticMarkup(<Group group={this.groups[i]!} counter={{ next: this.firstGid[i]! }} />));
+  }
+
+  private stub(i: number): string {
+    return (this.stubHtml[i] ??= renderToStaticMarkup(<GroupStub group={this.groups[i]!} />));
+  }
+
   private full(): string {
-    return (this.html ??= renderToStaticMarkup(<Groups groups={this.groups} />));
+    return this.groups.map((_, i) => this.group(i)).join('');
   }
 
   /** Whether pages carry only part of this sidebar (and the client loads the rest). */
@@ -113,27 +135,20 @@ export class SidebarRenderer {
   /** The whole navigation as one cacheable file, for sections sent in part. */
   file(): { url: string; body: string } | undefined {
     if (!this.partial) return undefined;
-    if (!this.navFile) {
-      const body = this.full();
-      this.navFile = { url: `/_kiln/nav/${createHash('sha256').update(body).digest('hex').slice(0, 12)}.html`, body };
-    }
-    return this.navFile;
+    return (this.navFile ??= { url: this.fileUrl(), body: this.full() });
   }
 
-  private split(): { full: string[]; stubs: string[] } {
-    if (this.parts) return this.parts;
-    // Top-level groups are sibling <section>s (nested groups are <details>), so the markup splits on them.
-    const full = this.full().split(/(?=<section class="nav-group")/).filter(Boolean);
-    const stubs = full.map((html, i) => {
-      const head = html.slice(0, html.indexOf('</h2>') + 5).replace('<section class="nav-group"', '<section class="nav-group nav-group-stub"');
-      return `${head}<ul>${moreLink(this.groups[i]!.children)}</ul></section>`;
-    });
-    return (this.parts = { full, stubs });
+  /**
+   * Named by what it is made from (the navigation, and the markup of its first group for the
+   * renderer's own changes), so a page can link it without rendering every group.
+   */
+  private fileUrl(): string {
+    const hash = createHash('sha256').update(JSON.stringify(this.groups)).update(this.group(0)).digest('hex');
+    return `/_kiln/nav/${hash.slice(0, 12)}.html`;
   }
 
   render(activeUrl: string): string {
     if (!this.partial) return markCurrent(this.full(), activeUrl, this.ancestors.get(activeUrl));
-    const { full, stubs } = this.split();
     const path = this.pathOf.get(activeUrl);
     const active = path?.[0] ?? -1;
     const from = Math.max(0, (active < 0 ? 0 : active) - GROUP_WINDOW);
@@ -141,12 +156,12 @@ export class SidebarRenderer {
     let out = '';
     if (from > 0) out += moreGroups(this.groups.slice(0, from), this.groups[from - 1]!);
     for (let i = from; i < to; i++) {
-      if (i !== active) out += stubs[i];
-      else if (this.sizes[i]! <= INLINE_NAV_LIMIT) out += markCurrent(full[i]!, activeUrl, this.ancestors.get(activeUrl));
+      if (i !== active) out += this.stub(i);
+      else if (this.sizes[i]! <= INLINE_NAV_LIMIT) out += markCurrent(this.group(i), activeUrl, this.ancestors.get(activeUrl));
       else out += markCurrent(renderToStaticMarkup(<WindowedGroup group={this.groups[i]!} path={path!} />), activeUrl);
     }
     if (to < this.groups.length) out += moreGroups(this.groups.slice(to), this.groups[to]!);
-    return out + `<div hidden data-kiln-nav="${this.file()!.url}"></div>`;
+    return out + `<div hidden data-kiln-nav="${(this.url ??= this.navFile?.url ?? this.fileUrl())}"></div>`;
   }
 }
 
