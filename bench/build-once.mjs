@@ -1,12 +1,10 @@
-// One build of a site with the real API (lib/), in its own process so that peak memory (maxRSS) is
+// One build of a site with the real API (lib/bundle/, as `kiln` runs it), in its own process so that peak memory (maxRSS) is
 // the build's own. Prints one JSON line: the summary, stage timings and resource usage.
 // Usage: node bench/build-once.mjs <site> <out>
 process.env.NODE_ENV ??= 'production';
 const [root, outDir] = process.argv.slice(2);
 const t0 = performance.now();
-const { build } = await import('../lib/node/build/build.js');
-const { BuildTimings } = await import('../lib/node/build/timings.js');
-const { loadSettings } = await import('../lib/node/settings/load.js');
+const { build, BuildTimings, loadSettings } = await import('../lib/bundle/api.js');
 const importMs = performance.now() - t0;
 // Settings alone, to split the `settings+content` stage (a second, separate read; cheap).
 const s0 = performance.now();

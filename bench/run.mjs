@@ -229,6 +229,6 @@ async function benchOne(n, o) {
 }
 
 const o = parseArgs(process.argv.slice(2));
-if (!existsSync(path.join(repo, 'lib/node/build/timings.js'))) throw new Error('Run `npm run build:pkg` first.');
+if (!existsSync(path.join(repo, 'lib/bundle/api.js'))) throw new Error('Run `npm run build:pkg` first.');
 mkdirSync(o.dir, { recursive: true });
 for (const n of o.pages) await benchOne(n, o);

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { diag } from '../node/diagnostics/catalogue.js';
 import { KilnError } from '../node/diagnostics/diagnostic.js';
+import { PACKAGE_ROOT } from '../node/package-root.js';
 import { printDiagnostics } from './report.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -17,7 +19,7 @@ const COMMANDS: Record<string, { summary: string; usage: string; options: Option
 };
 
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 function help(): string {

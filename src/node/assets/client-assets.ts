@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface AssetFile {
   /** URL path the asset is served at. */
@@ -15,7 +16,7 @@ export interface ClientAssets {
 }
 
 /** lib/client holds the bundles `npm run build:pkg` makes; the same path from src/ and lib/. */
-const CLIENT_DIR = fileURLToPath(new URL('../../../lib/client/', import.meta.url));
+const CLIENT_DIR = path.join(PACKAGE_ROOT, 'lib', 'client') + path.sep;
 
 function load(name: string, type: string): AssetFile {
   const body = readFileSync(CLIENT_DIR + name, 'utf8');

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { IslandSource } from '../mdx/compiler.js';
 import { SCOPE_NAMES } from '../mdx/plugins/recma-islands.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import type { AssetFile } from './client-assets.js';
 
 /**
@@ -18,7 +18,7 @@ import type { AssetFile } from './client-assets.js';
 export const ISLANDS_PATH = '/_kiln/islands/';
 
 /** The Kiln package folder: `react` and `react-dom` resolve from its node_modules (same from src/ and lib/). */
-const PACKAGE_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+const PACKAGE_DIR = PACKAGE_ROOT + path.sep;
 const require = createRequire(import.meta.url);
 const REACT_VERSION = (JSON.parse(readFileSync(require.resolve('react/package.json'), 'utf8')) as { version: string }).version;
 /** Bump when the generated code below changes, so cached entry modules are not reused. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '../content/pages.js';
+import { kilnIdentity } from '../package-root.js';
 import type { LoadedSite } from '../site/load.js';
 import type { ProducedPage, SiteOverrides } from './produce.js';
 
@@ -32,25 +32,6 @@ interface IndexEntry {
   deps: [file: string, hash: string][];
 }
 
-/** Files of this Kiln (lib/ or src/), by size and time: a rebuilt Kiln makes every page again. */
-async function kilnIdentity(): Promise<string> {
-  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const parts: string[] = [];
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const abs = path.join(d, e.name);
-      if (e.isDirectory()) await walk(abs);
-      else {
-        const st = await fs.stat(abs).catch(() => undefined);
-        if (st) parts.push(`${path.relative(dir, abs)}:${st.size}:${st.mtimeMs}`);
-      }
-    }
-  };
-  await walk(dir);
-  const pkg = await fs.readFile(path.join(dir, '..', 'package.json'), 'utf8').catch(() => '');
-  return sha(String(FORMAT), pkg, ...parts.sort());
-}
-
 async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<string> {
   const settings = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
   const pages = [...site.content.pages.values()]
@@ -63,7 +44,7 @@ async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<stri
     [...site.files.assets.filter((f) => SPEC_FILE.test(f)), ...fetchedFiles.sort()].map(async (f) => `${f}:${sha(await fs.readFile(path.join(site.root, f)).catch(() => Buffer.alloc(0)))}`),
   );
   // The root too: pages carry absolute paths in their messages, so a copied project starts afresh.
-  return sha(await kilnIdentity(), site.root, settings, JSON.stringify(overrides), ...pages, ...site.files.assets, ...specs);
+  return sha(String(FORMAT), await kilnIdentity(), site.root, settings, JSON.stringify(overrides), ...pages, ...site.files.assets, ...specs);
 }
 
 export class PageCache {

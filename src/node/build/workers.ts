@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Page } from '../content/pages.js';
+import { PACKAGE_ROOT, RUNS_FROM } from '../package-root.js';
 import type { PageProducer, ProducedPage } from './produce.js';
 import type { WorkerInput, WorkerReply } from './page-worker.js';
 
@@ -17,13 +20,13 @@ export function defaultWorkers(pages: number): number {
 }
 
 /**
- * The worker script. From lib/ it sits beside this file; when this module runs from src/ (unit
- * tests through vite), Node cannot start a .ts worker, so the compiled one in lib/ is used.
+ * The worker script: beside this file in lib/, its own entry in the bundle; from src/ (unit tests
+ * through vite) Node cannot start a .ts worker, so the compiled one in lib/ is used.
  */
 function workerUrl(): URL {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return new URL(here.replace(/\/src\/node\/build\/workers\.ts$/, '/lib/node/build/page-worker.js'));
-  return new URL('./page-worker.js', here);
+  if (RUNS_FROM === 'src') return pathToFileURL(path.join(PACKAGE_ROOT, 'lib/node/build/page-worker.js'));
+  if (RUNS_FROM === 'bundle') return pathToFileURL(path.join(PACKAGE_ROOT, 'lib/bundle/page-worker.js'));
+  return new URL('./page-worker.js', import.meta.url);
 }
 
 interface Slot {

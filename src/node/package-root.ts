@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where this code runs from: `src` (unit tests through vite), `lib` (tsc output) or `bundle`
+ * (lib/bundle/, what `kiln` runs: one file per entry instead of ~700 modules to load).
+ */
+export const RUNS_FROM: 'src' | 'lib' | 'bundle' = import.meta.url.endsWith('.ts') ? 'src' : import.meta.url.includes('/lib/bundle/') ? 'bundle' : 'lib';
+
+/** The Kiln package folder, found upwards from this module: the same from src/, lib/ and the bundle. */
+export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(from: string): string {
+  for (let dir = from; ; ) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'kiln') return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`Kiln's package.json was not found above ${from}`);
+    dir = up;
+  }
+}
+
+let identity: Promise<string> | undefined;
+
+/**
+ * This Kiln's files (the folder it runs from, with the client bundles) by size and time, hashed:
+ * what the on-disk caches are keyed by, so a rebuilt or upgraded Kiln starts them afresh.
+ */
+export function kilnIdentity(): Promise<string> {
+  return (identity ??= (async () => {
+    const dir = path.join(PACKAGE_ROOT, RUNS_FROM === 'src' ? 'src' : 'lib');
+    const parts: string[] = [];
+    const walk = async (d: string): Promise<void> => {
+      for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
+        const abs = path.join(d, e.name);
+        if (e.isDirectory()) await walk(abs);
+        else {
+          const st = await fs.stat(abs).catch(() => undefined);
+          if (st) parts.push(`${path.relative(dir, abs)}:${st.size}:${st.mtimeMs}`);
+        }
+      }
+    };
+    await walk(dir);
+    const hash = createHash('sha256').update(await fs.readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8').catch(() => ''));
+    for (const p of parts.sort()) hash.update('\0' + p);
+    return hash.digest('hex');
+  })());
+}
