@@ -7,7 +7,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter } from '../output/write.js';
 import { RebasingWriter, siteUrlWithBase } from '../output/base-path.js';
 import { outputPathForUrl } from '../../shared/urls.js';
-import { loadSite } from '../site/load.js';
+import { createEngines, loadSite } from '../site/load.js';
 import { bundleIslands, islandsEntryName } from '../assets/islands.js';
 import { tailwindAsset } from '../assets/tailwind.js';
 import type { Page } from '../content/pages.js';
@@ -99,16 +99,18 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const pages = [...site.content.pages.values()];
     // Pages whose last build still holds are taken from the rebuild cache (build/cache.ts).
     const cache = options.cache === false ? undefined : await t.time('cache-check', () => PageCache.open(site, overrides));
+    // Highlighted code blocks are kept between builds too (highlight/store.ts), unless the page cache is off.
+    const cacheDir = cache ? path.join(root, '.kiln', 'cache') : undefined;
     const fresh = new Set<Page>();
     if (cache) await t.time('cache-check', async () => { for (const page of pages) if (await cache.fresh(page)) fresh.add(page); });
     const workers = options.workers ?? defaultWorkers(pages.length - fresh.size);
     // Worker threads when the site is big enough to repay starting them. This thread makes pages
     // too: all of them while the workers start (they load the site and warm up for a second or
     // two), then one at a time beside them. Should the workers fail to start, it makes them all.
-    starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides }).then((p) => (pool = p), () => undefined) : undefined;
+    starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides, cacheDir }).then((p) => (pool = p), () => undefined) : undefined;
     let local: PageProducer | undefined;
     let localBusy = 0;
-    const here = () => (local ??= createPageProducer(site));
+    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir })));
     const makeHere = async (page: Page) => {
       localBusy++;
       try {

@@ -4,11 +4,13 @@
  * each. See workers.ts for the other side.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadSite } from '../site/load.js';
+import { createEngines, loadSite } from '../site/load.js';
 import { applyOverrides, createPageProducer, type PageProducer, type SiteOverrides } from './produce.js';
 
 export interface WorkerInput {
   root: string;
+  /** The project's `.kiln/cache`, for highlighted blocks kept between builds; absent with `--no-cache`. */
+  cacheDir?: string;
   exclude: string[];
   overrides: SiteOverrides;
 }
@@ -26,7 +28,7 @@ async function start(): Promise<void> {
   }
   applyOverrides(site, input.overrides);
   const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
-  const producer: PageProducer = createPageProducer(site);
+  const producer: PageProducer = createPageProducer(site, createEngines({ cacheDir: input.cacheDir }));
   port.on('message', async ({ seq, file }: WorkerRequest) => {
     const page = byFile.get(file);
     try {

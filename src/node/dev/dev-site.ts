@@ -10,7 +10,7 @@ import { contentTypeFor } from '../server/http.js';
 import { resolveDecodedInside } from '../server/safe-path.js';
 import type { ServedFile, SiteHandle } from '../site-handle.js';
 import { DevRoutes } from '../seo/dev-routes.js';
-import { buildPage, createEngines, loadSite, mapCache, type LoadedSite } from '../site/load.js';
+import { buildPage, createEngines, loadSite, mapCache, type Engines, type LoadedSite } from '../site/load.js';
 import { DevPageAssets } from '../site/page-assets.js';
 
 const HTML = 'text/html; charset=utf-8';
@@ -29,7 +29,7 @@ export interface DevSiteOptions {
  */
 export class DevSite implements SiteHandle {
   readonly root: string;
-  private readonly engines = createEngines();
+  private readonly engines: Engines;
   private readonly cache = mapCache();
   private loaded: Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> | undefined;
   /** Work put off until a page has been answered (see `load`). */
@@ -41,6 +41,7 @@ export class DevSite implements SiteHandle {
 
   constructor(private readonly options: DevSiteOptions) {
     this.root = path.resolve(options.root);
+    this.engines = createEngines({ cacheDir: path.join(this.root, '.kiln', 'cache') });
   }
 
   private load() {

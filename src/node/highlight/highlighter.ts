@@ -19,8 +19,11 @@ export interface HighlightResult {
    * highlighting them.
    */
   html: string;
-  /** The same `<pre>` as a hast element (a fresh copy on each read), for callers that build trees. */
-  readonly pre: Element;
+  /**
+   * The same `<pre>` as a hast element (a fresh copy on each read), for callers that build trees;
+   * absent when the block came from the on-disk store (store.ts), which keeps only the HTML.
+   */
+  readonly pre?: Element;
   /** False when the language is unknown and the code was left plain. */
   known: boolean;
 }

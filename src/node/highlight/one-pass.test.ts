@@ -51,8 +51,8 @@ describe('one-pass highlighting', () => {
   it.each(SAMPLES)('draws %s exactly as highlighting once per theme does', async (lang, code, highlight) => {
     const [a, b] = await Promise.all([onePass.highlight({ code, lang, highlight }), perTheme.highlight({ code, lang, highlight })]);
     expect(a.known).toBe(b.known);
-    expect(a.pre.properties).toEqual(b.pre.properties);
-    expect(drawn(a.pre)).toEqual(drawn(b.pre));
+    expect(a.pre!.properties).toEqual(b.pre!.properties);
+    expect(drawn(a.pre!)).toEqual(drawn(b.pre!));
     // Real colours came out, not the stand-in theme's ids.
     expect(a.html).not.toMatch(/#[01]0000[0-9a-f]/i);
     expect(a.html).toContain('--shiki-dark:');
@@ -76,7 +76,7 @@ describe('one-pass highlighting', () => {
     expect(fences.length).toBeGreaterThan(20);
     for (const [lang, code] of fences) {
       const [a, b] = await Promise.all([onePass.highlight({ code, lang }), perTheme.highlight({ code, lang })]);
-      expect(drawn(a.pre), `${lang}: ${code.slice(0, 80)}`).toEqual(drawn(b.pre));
+      expect(drawn(a.pre!), `${lang}: ${code.slice(0, 80)}`).toEqual(drawn(b.pre!));
     }
   }, 600_000);
 });

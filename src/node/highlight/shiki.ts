@@ -4,6 +4,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
 import { createOnePass, preAttributes, type OnePass } from './one-pass.js';
+import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
 
 /** Theme names registered by `loadCodeThemes`. */
@@ -26,15 +27,17 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
  * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
  * variables so the site theme switches colours without re-highlighting; languages load on first use.
  */
-export function createShikiHighlighter(options: { onePass?: boolean } = {}): Highlighter {
+export function createShikiHighlighter(options: { onePass?: boolean; store?: HighlightStore } = {}): Highlighter {
   let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
   const loading = new Map<string, Promise<void>>();
-  const cache = new Map<string, { pre: Element; html: string; known: boolean }>();
-  const result = (hit: { pre: Element; html: string; known: boolean }): HighlightResult => ({
+  // `pre` is absent for blocks read from the store.
+  type Entry = { pre?: Element; html: string; known: boolean };
+  const cache = new Map<string, Entry>();
+  const result = (hit: Entry): HighlightResult => ({
     html: hit.html,
     known: hit.known,
     get pre() {
-      return structuredClone(hit.pre);
+      return hit.pre && structuredClone(hit.pre);
     },
   });
 
@@ -67,6 +70,11 @@ export function createShikiHighlighter(options: { onePass?: boolean } = {}): Hig
       const key = `${req.lang}\0${req.highlight?.join(',') ?? ''}\0${req.focus?.join(',') ?? ''}\0${req.code}`;
       const hit = cache.get(key);
       if (hit) return result(hit);
+      const stored = await options.store?.get(key);
+      if (stored) {
+        cache.set(key, stored);
+        return result(stored);
+      }
 
       const { hl, onePass, pre: preAttrs } = await get();
       let lang = (req.lang || 'plaintext').toLowerCase();
@@ -90,6 +98,7 @@ export function createShikiHighlighter(options: { onePass?: boolean } = {}): Hig
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
       const entry = { pre, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
       cache.set(key, entry);
+      options.store?.set(key, { html: entry.html, known: entry.known });
       return result(entry);
     },
   };

@@ -9,6 +9,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createShikiHighlighter } from '../highlight/shiki.js';
+import { diskHighlightStore } from '../highlight/store.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { MdxCompiler } from '../mdx/compiler.js';
 import { createMdxjsCompiler } from '../mdx/mdxjs.js';
@@ -55,8 +56,9 @@ export interface Engines {
   highlighter: Highlighter;
 }
 
-export function createEngines(): Engines {
-  const highlighter = createShikiHighlighter();
+/** `cacheDir`: the project's `.kiln/cache`, where highlighted blocks are kept between runs. */
+export function createEngines(options: { cacheDir?: string } = {}): Engines {
+  const highlighter = createShikiHighlighter({ store: options.cacheDir ? diskHighlightStore(options.cacheDir) : undefined });
   return { highlighter, compiler: createMdxjsCompiler({ highlighter, components: builtinNames }) };
 }
 

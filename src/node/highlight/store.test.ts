@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createShikiHighlighter } from './shiki.js';
+import { diskHighlightStore, type HighlightStore } from './store.js';
+
+const dirs: string[] = [];
+const temp = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'kiln-hl-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+// Writes are not awaited by the store; a busy machine may take a while to land them.
+const settled = { timeout: 15_000, interval: 20 };
+vi.setConfig({ testTimeout: 30_000 });
+const files = (root: string) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+
+describe('diskHighlightStore', () => {
+  it('keeps blocks between stores of the same folder, in a folder named by this Kiln, and clears other Kilns’ folders', async () => {
+    const root = temp();
+    mkdirSync(path.join(root, 'highlight-0000older'), { recursive: true });
+    writeFileSync(path.join(root, 'highlight-0000older', 'x.json'), '{}');
+    diskHighlightStore(root).set('k', { html: '<pre>a</pre>', known: true });
+    await vi.waitFor(() => expect(readdirSync(root)).toEqual([expect.stringMatching(/^highlight-[0-9a-f]{16}$/)]), settled);
+    await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
+    expect(await diskHighlightStore(root).get('k')).toEqual({ html: '<pre>a</pre>', known: true });
+    expect(await diskHighlightStore(root).get('other')).toBeUndefined();
+  });
+
+  it('reads a damaged entry as a miss', async () => {
+    const root = temp();
+    const store = diskHighlightStore(root);
+    store.set('k', { html: '<pre>a</pre>', known: true });
+    await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
+    writeFileSync(path.join(root, files(root)[0]!), '{"html": 3');
+    expect(await diskHighlightStore(root).get('k')).toBeUndefined();
+  });
+
+  it('is a miss, not an error, where the folder cannot be made', async () => {
+    const root = temp();
+    writeFileSync(path.join(root, 'file'), '');
+    const store = diskHighlightStore(path.join(root, 'file'));
+    store.set('k', { html: 'x', known: true });
+    expect(await store.get('k')).toBeUndefined();
+  });
+});
+
+describe('the highlighter with a store', () => {
+  it('answers from the store before highlighting, and a second run gets the same block without Shiki', async () => {
+    const root = temp();
+    const req = { code: 'const x: number = 1;\n', lang: 'ts', highlight: [1] };
+    const first = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight(req);
+    expect(first.pre).toBeDefined();
+    await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
+    const again = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight(req);
+    expect(again.html).toBe(first.html);
+    expect(again.known).toBe(true);
+    // Only a block that was never highlighted in this process lacks the tree.
+    expect(again.pre).toBeUndefined();
+    // A different request (other marked lines) is not confused with it.
+    const other = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight({ ...req, highlight: [] });
+    expect(other.html).not.toBe(first.html);
+  });
+
+  it('asks the store with everything that changes the block', async () => {
+    const keys: string[] = [];
+    const store: HighlightStore = {
+      get: async (key) => (keys.push(key), key.startsWith('ts\0') ? { html: '<pre>planted</pre>', known: true } : undefined),
+      set: () => undefined,
+    };
+    const hl = createShikiHighlighter({ store });
+    expect((await hl.highlight({ code: 'a', lang: 'ts' })).html).toBe('<pre>planted</pre>');
+    await hl.highlight({ code: 'a', lang: 'python', highlight: [1], focus: [1] });
+    expect(keys).toEqual(['ts\0\0\0a', 'python\x001\x001\0a']);
+  });
+});
