@@ -13,8 +13,8 @@ describe('the Pagefind index', () => {
     const index = new SearchIndex();
     await index.add('/a', html('Alpha', '<h2 id="one">One</h2><p>queue retries</p><button class="copy-button">Copy</button>'));
     await index.add('/b', html('Beta', '<p>nothing here</p>'));
-    expect(index.pages).toBe(2);
     const files = await index.files();
+    expect(index.pages).toBe(2);
     const names = files.map((f) => f.path);
     expect(names).toContain('pagefind.js');
     expect(names).toContain('pagefind-entry.json');
@@ -25,6 +25,16 @@ describe('the Pagefind index', () => {
     expect(fragments.length).toBeGreaterThanOrEqual(2);
     await index.dispose();
   }, 30_000);
+
+  it('takes more pages than it keeps in flight, and the bundle holds every one of them', async () => {
+    const index = new SearchIndex();
+    for (let i = 0; i < 150; i++) await index.add(`/p${i}`, html(`Page ${i}`, `<p>word${i} text</p>`));
+    const files = await index.files();
+    expect(index.pages).toBe(150);
+    expect(files.filter((f) => f.path.startsWith('fragment/')).length).toBe(150);
+    expect(index.diagnostics()).toEqual([]);
+    await index.dispose();
+  }, 60_000);
 
   it('sends Pagefind only the article, in a bare document', () => {
     const page = html('Alpha', '<p>queue retries</p>');

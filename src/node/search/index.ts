@@ -38,11 +38,15 @@ type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['i
 let pagefind: Promise<Pagefind> | undefined;
 const loadPagefind = () => (pagefind ??= import('pagefind'));
 
+const MAX_IN_FLIGHT = 64;
+
 /** One Pagefind index being filled. Failures become one warning, never an exception. */
 export class SearchIndex {
   private index: Promise<PagefindIndex | undefined> | undefined;
   private readonly problems = new Set<string>();
   private count = 0;
+  /** Pages sent to Pagefind and not yet indexed (see `add`). */
+  private readonly pending = new Set<Promise<void>>();
 
   private open(): Promise<PagefindIndex | undefined> {
     return (this.index ??= loadPagefind()
@@ -58,8 +62,19 @@ export class SearchIndex {
       }));
   }
 
-  /** Index one rendered page, under its clean URL. */
+  /**
+   * Index one rendered page, under its clean URL. Returns once the page is on its way, not once it is
+   * indexed: Pagefind works in its own process, and waiting for each page held the build's page loop
+   * (a rebuild from the cache spent 4.5 s of its page loop's 8.8 s of in-flight time here). At most
+   * `MAX_IN_FLIGHT` pages wait, so memory stays bounded; `files()` waits for all of them.
+   */
   async add(url: string, html: string): Promise<void> {
+    const job = this.send(url, html).finally(() => this.pending.delete(job));
+    this.pending.add(job);
+    while (this.pending.size >= MAX_IN_FLIGHT) await Promise.race(this.pending);
+  }
+
+  private async send(url: string, html: string): Promise<void> {
     const index = await this.open();
     if (!index) return;
     try {
@@ -71,13 +86,14 @@ export class SearchIndex {
     }
   }
 
-  /** Number of pages indexed so far. */
+  /** Number of pages indexed so far: all those added, once `files()` has returned. */
   get pages(): number {
     return this.count;
   }
 
   /** The bundle in memory (dev server). */
   async files(): Promise<SearchFile[]> {
+    await Promise.all(this.pending);
     const index = await this.open();
     if (!index) return [];
     const { errors, files } = await index.getFiles();
@@ -87,6 +103,7 @@ export class SearchIndex {
 
   /** Drop the index in the Pagefind service. */
   async dispose(): Promise<void> {
+    await Promise.all(this.pending);
     const index = await this.index;
     this.index = undefined;
     await index?.deleteIndex().catch(() => undefined);
