@@ -30,7 +30,8 @@ let identity: Promise<string> | undefined;
  */
 export function kilnIdentity(): Promise<string> {
   return (identity ??= (async () => {
-    const dir = path.join(PACKAGE_ROOT, RUNS_FROM === 'src' ? 'src' : 'lib');
+    // The code that runs and the client files pages get (the bundle need not count lib/'s modules).
+    const dirs = RUNS_FROM === 'src' ? ['src', 'lib/client'] : RUNS_FROM === 'bundle' ? ['lib/bundle', 'lib/client'] : ['lib'];
     const parts: string[] = [];
     const walk = async (d: string): Promise<void> => {
       for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
@@ -38,12 +39,14 @@ export function kilnIdentity(): Promise<string> {
         if (e.isDirectory()) await walk(abs);
         else {
           const st = await fs.stat(abs).catch(() => undefined);
-          if (st) parts.push(`${path.relative(dir, abs)}:${st.size}:${st.mtimeMs}`);
+          if (st) parts.push(`${path.relative(PACKAGE_ROOT, abs)}:${st.size}:${st.mtimeMs}`);
         }
       }
     };
-    await walk(dir);
-    const hash = createHash('sha256').update(await fs.readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8').catch(() => ''));
+    for (const d of dirs) await walk(path.join(PACKAGE_ROOT, d));
+    const hash = createHash('sha256');
+    // The lockfile, where there is one, for the versions of the packages left outside the bundle.
+    for (const f of ['package.json', 'package-lock.json']) hash.update(await fs.readFile(path.join(PACKAGE_ROOT, f)).catch(() => Buffer.alloc(0))).update('\0');
     for (const p of parts.sort()) hash.update('\0' + p);
     return hash.digest('hex');
   })());

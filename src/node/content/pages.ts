@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -93,19 +93,19 @@ export async function loadContent(
   }
 
   const pages = new Map<string, Page>();
-  await Promise.all(
-    [...byRelPath].map(async ([id, rel]) => {
-      const file = path.join(root, rel);
-      const source = await fs.readFile(file, 'utf8');
-      const split = splitFrontMatter(source, file);
-      diagnostics.push(...split.diagnostics);
-      const title = split.frontMatter.title ?? titleFromId(id);
-      pages.set(id, {
-        id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, body: split.body,
-        title, navTitle: split.frontMatter.sidebarTitle ?? title, inNav: false,
-      });
-    }),
-  );
+  // Read synchronously: pages are small, and a promise per file (open, stat, read, close on the
+  // thread pool) took 120-170 ms for the bench's 1,000 pages against 12-22 ms this way.
+  for (const [id, rel] of byRelPath) {
+    const file = path.join(root, rel);
+    const source = readFileSync(file, 'utf8');
+    const split = splitFrontMatter(source, file);
+    diagnostics.push(...split.diagnostics);
+    const title = split.frontMatter.title ?? titleFromId(id);
+    pages.set(id, {
+      id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, body: split.body,
+      title, navTitle: split.frontMatter.sidebarTitle ?? title, inNav: false,
+    });
+  }
 
   const operations = await openapi?.(pages);
 

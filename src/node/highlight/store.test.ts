@@ -12,7 +12,7 @@ const temp = () => {
   return d;
 };
 afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true, maxRetries: 5 });
 });
 
 // Writes are not awaited by the store; a busy machine may take a while to land them.
@@ -65,6 +65,7 @@ describe('the highlighter with a store', () => {
     // A different request (other marked lines) is not confused with it.
     const other = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight({ ...req, highlight: [] });
     expect(other.html).not.toBe(first.html);
+    await vi.waitFor(() => expect(files(root)).toHaveLength(2), settled);
   });
 
   it('asks the store with everything that changes the block', async () => {
