@@ -20,6 +20,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
     printDiagnostics(fresh, root);
   };
   const site = new DevSite({ root, report });
+  site.warm();
   const server = await startDevServer(site, {
     host,
     port,
