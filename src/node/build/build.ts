@@ -79,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     ({ ok, pagesWritten, pagesFailed, pagesReused, pagesOnWorkers, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
 
   const t = options.timings ?? new BuildTimings();
-  const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir] }));
+  const { site, diagnostics } = await t.time('settings+content', () => loadSite({ root, dev: false, exclude: [outDir], validateOpenApi: 'deferred' }));
   if (!site) return summary(false, diagnostics);
   const base = options.base ?? '/';
   const overrides: SiteOverrides = { siteUrl: base === '/' ? options.site : siteUrlWithBase(options.site ?? site.settings.siteUrl, base) };
@@ -108,6 +108,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // too: all of them while the workers start (they load the site and warm up for a second or
     // two), then one at a time beside them. Should the workers fail to start, it makes them all.
     starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides, cacheDir }).then((p) => (pool = p), () => undefined) : undefined;
+    // The OpenAPI checks compile a large JSON Schema validator (0.3 s): done here, once the workers
+    // are starting, rather than before them.
+    const validate = site.context.openapi?.validate;
+    if (validate) await t.time('openapi-checks', async () => diagnostics.push(...validate()));
     let local: PageProducer | undefined;
     let localBusy = 0;
     const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir })));

@@ -7,6 +7,7 @@
 export type BuildStage =
   | 'settings+content'
   | 'cache-check'
+  | 'openapi-checks'
   | 'workers-start'
   | 'produce'
   | 'tailwind'
