@@ -95,4 +95,19 @@ describe('the rebuild cache', () => {
     expect(await build()).toBe('0');
     expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toContain('Emberline Docs</title>');
   }, 240_000);
+
+  it('reports the OpenAPI checks it kept from the last build, and checks again when the file changes', async () => {
+    const finding = /openapi\.yaml:164:5 +warning +openapi\/spec-violation +`paths\["\/jobs\/\{jobId\}"\]\.get`: the path parameter `jobId` is in the path but not among the parameters/;
+    const run = async () => {
+      const r = await kiln(['build', site.dir]);
+      expect(r.code, r.stderr).toBe(0);
+      return r.stderr;
+    };
+    edit('openapi.yaml', (s) => s.replace("    parameters:\n      - $ref: '#/components/parameters/JobId'\n", ''));
+    expect(await run()).toMatch(finding);
+    // Nothing changed: the finding comes from the cache, as it was.
+    expect(await run()).toMatch(finding);
+    edit('openapi.yaml', (s) => s.replace('  /jobs/{jobId}:\n', "  /jobs/{jobId}:\n    parameters:\n      - $ref: '#/components/parameters/JobId'\n"));
+    expect(await run()).not.toMatch(/openapi\/spec-violation/);
+  }, 240_000);
 });

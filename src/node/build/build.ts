@@ -111,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // The OpenAPI checks compile a large JSON Schema validator (0.3 s): done here, once the workers
     // are starting, rather than before them.
     const validate = site.context.openapi?.validate;
-    if (validate) await t.time('openapi-checks', async () => diagnostics.push(...validate()));
+    if (validate) await t.time('openapi-checks', async () => diagnostics.push(...(cache ? await cache.siteMemo('openapi-checks', validate) : validate())));
     let local: PageProducer | undefined;
     let localBusy = 0;
     const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir })));
