@@ -20,8 +20,8 @@ export interface HighlightResult {
    */
   html: string;
   /**
-   * The same `<pre>` as a hast element (a fresh copy on each read), for callers that build trees;
-   * absent when the block came from the on-disk store (store.ts), which keeps only the HTML.
+   * The same `<pre>` as a hast element (a fresh copy on each read), when the highlighter was made to
+   * keep trees (tests compare them); pages use `html`.
    */
   readonly pre?: Element;
   /** False when the language is unknown and the code was left plain. */

@@ -45,8 +45,8 @@ const SAMPLES: [lang: string, code: string, highlight?: number[]][] = [
 ];
 
 describe('one-pass highlighting', () => {
-  const onePass = createShikiHighlighter();
-  const perTheme = createShikiHighlighter({ onePass: false });
+  const onePass = createShikiHighlighter({ keepTrees: true });
+  const perTheme = createShikiHighlighter({ onePass: false, keepTrees: true });
 
   it.each(SAMPLES)('draws %s exactly as highlighting once per theme does', async (lang, code, highlight) => {
     const [a, b] = await Promise.all([onePass.highlight({ code, lang, highlight }), perTheme.highlight({ code, lang, highlight })]);

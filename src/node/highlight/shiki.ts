@@ -11,6 +11,8 @@ import { loadCodeThemes } from './themes.js';
 const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
 /** Fence languages real pages use that Shiki knows by another name. */
 const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
+/** Highlighted blocks kept in memory per highlighter (a page's blocks, re-rendered in dev, hit it). */
+export const MEMORY_ENTRIES = 2000;
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
 
 function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer {
@@ -27,12 +29,18 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
  * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
  * variables so the site theme switches colours without re-highlighting; languages load on first use.
  */
-export function createShikiHighlighter(options: { onePass?: boolean; store?: HighlightStore } = {}): Highlighter {
+export function createShikiHighlighter(options: { onePass?: boolean; store?: HighlightStore; keepTrees?: boolean } = {}): Highlighter {
   let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
   const loading = new Map<string, Promise<void>>();
-  // `pre` is absent for blocks read from the store.
+  // Blocks in memory, the most recently used last. Bounded, and HTML only unless `keepTrees` (tests):
+  // a block's hast is ~60 KB against its ~5 KB of HTML, and keeping every block's tree is what took
+  // a 10,000-page build to 2 GB.
   type Entry = { pre?: Element; html: string; known: boolean };
   const cache = new Map<string, Entry>();
+  const remember = (key: string, entry: Entry) => {
+    cache.set(key, entry);
+    if (cache.size > MEMORY_ENTRIES) cache.delete(cache.keys().next().value!);
+  };
   const result = (hit: Entry): HighlightResult => ({
     html: hit.html,
     known: hit.known,
@@ -69,10 +77,14 @@ export function createShikiHighlighter(options: { onePass?: boolean; store?: Hig
     async highlight(req: HighlightRequest): Promise<HighlightResult> {
       const key = `${req.lang}\0${req.highlight?.join(',') ?? ''}\0${req.focus?.join(',') ?? ''}\0${req.code}`;
       const hit = cache.get(key);
-      if (hit) return result(hit);
+      if (hit) {
+        cache.delete(key);
+        cache.set(key, hit);
+        return result(hit);
+      }
       const stored = await options.store?.get(key);
       if (stored) {
-        cache.set(key, stored);
+        remember(key, stored);
         return result(stored);
       }
 
@@ -96,8 +108,8 @@ export function createShikiHighlighter(options: { onePass?: boolean; store?: Hig
             transformers,
           });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
-      const entry = { pre, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
-      cache.set(key, entry);
+      const entry = { pre: options.keepTrees ? pre : undefined, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
+      remember(key, entry);
       options.store?.set(key, { html: entry.html, known: entry.known });
       return result(entry);
     },

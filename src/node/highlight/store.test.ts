@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createShikiHighlighter } from './shiki.js';
+import { createShikiHighlighter, MEMORY_ENTRIES } from './shiki.js';
 import { diskHighlightStore, type HighlightStore } from './store.js';
 
 const dirs: string[] = [];
@@ -54,10 +54,10 @@ describe('the highlighter with a store', () => {
   it('answers from the store before highlighting, and a second run gets the same block without Shiki', async () => {
     const root = temp();
     const req = { code: 'const x: number = 1;\n', lang: 'ts', highlight: [1] };
-    const first = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight(req);
+    const first = await createShikiHighlighter({ store: diskHighlightStore(root), keepTrees: true }).highlight(req);
     expect(first.pre).toBeDefined();
     await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
-    const again = await createShikiHighlighter({ store: diskHighlightStore(root) }).highlight(req);
+    const again = await createShikiHighlighter({ store: diskHighlightStore(root), keepTrees: true }).highlight(req);
     expect(again.html).toBe(first.html);
     expect(again.known).toBe(true);
     // Only a block that was never highlighted in this process lacks the tree.
@@ -78,5 +78,18 @@ describe('the highlighter with a store', () => {
     expect((await hl.highlight({ code: 'a', lang: 'ts' })).html).toBe('<pre>planted</pre>');
     await hl.highlight({ code: 'a', lang: 'python', highlight: [1], focus: [1] });
     expect(keys).toEqual(['ts\0\0\0a', 'python\x001\x001\0a']);
+  });
+
+  it('keeps a bounded number of blocks in memory, the least recently used going first', async () => {
+    const asked: string[] = [];
+    const store: HighlightStore = { get: async (key) => (asked.push(key.split('\0')[3]!), undefined), set: () => undefined };
+    const hl = createShikiHighlighter({ store });
+    for (let i = 0; i <= MEMORY_ENTRIES; i++) await hl.highlight({ code: `block ${i}`, lang: 'text' });
+    await hl.highlight({ code: 'block 1', lang: 'text' }); // still in memory, and now the most recent
+    asked.length = 0;
+    await hl.highlight({ code: 'block 0', lang: 'text' }); // the oldest: gone from memory
+    await hl.highlight({ code: 'block 1', lang: 'text' });
+    await hl.highlight({ code: `block ${MEMORY_ENTRIES}`, lang: 'text' });
+    expect(asked).toEqual(['block 0']);
   });
 });

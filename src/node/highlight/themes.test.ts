@@ -42,7 +42,7 @@ describe('code themes', () => {
   });
 
   it('highlighted code carries only readable colours in both schemes', async () => {
-    const hl = createShikiHighlighter();
+    const hl = createShikiHighlighter({ keepTrees: true });
     const code = [
       '// a comment',
       'import { Queue } from "@emberline/sdk";',
@@ -67,7 +67,7 @@ describe('code themes', () => {
   });
 
   it('match the colours the playground uses when it re-colours request examples in the browser', async () => {
-    const { pre } = await createShikiHighlighter().highlight({ code: 'const a = "s"; // note\nJSON.stringify(true);', lang: 'js' });
+    const { pre } = await createShikiHighlighter({ keepTrees: true }).highlight({ code: 'const a = "s"; // note\nJSON.stringify(true);', lang: 'js' });
     const spans = new Map<string, string>();
     const walk = (n: Element | ElementContent) => {
       if (n.type !== 'element') return;
