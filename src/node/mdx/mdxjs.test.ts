@@ -2,14 +2,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createShikiHighlighter } from '../highlight/shiki.js';
 import { builtinComponents, builtinNames, missingComponent } from '../render/components/index.js';
 import { runCompiled } from '../render/run.js';
 import { createMdxjsCompiler } from './mdxjs.js';
 
 const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const compiler = createMdxjsCompiler({ highlighter: createShikiHighlighter(), components: builtinNames });
+const highlighter = createShikiHighlighter();
+const compilers = {
+  native: createMdxjsCompiler({ highlighter, components: builtinNames, parser: 'native' }),
+  js: createMdxjsCompiler({ highlighter, components: builtinNames, parser: 'js' }),
+};
+// Every test runs on both parsers: set by the `describe.each` below before its tests run.
+let compiler = compilers.native;
 
 async function compile(source: string, pageId = 'guides/page') {
   return compiler.compile({ source, file: path.join(root, `${pageId}.mdx`), root, pageId });
@@ -23,84 +29,90 @@ async function html(source: string, pageId?: string) {
   return renderToStaticMarkup(createElement(Content, { components: { ...builtinComponents, ...missing } }));
 }
 
-describe('mdx-js compiler', () => {
-  it('gives headings stable ids and lists h2/h3 for the table of contents', async () => {
-    const out = await compile('## Getting started\n\n### Install it\n\n#### Deep\n\n## Getting started\n');
-    expect(out.toc).toEqual([
-      { depth: 2, id: 'getting-started', text: 'Getting started' },
-      { depth: 3, id: 'install-it', text: 'Install it' },
-      { depth: 2, id: 'getting-started-1', text: 'Getting started' },
-    ]);
+describe.each(['native', 'js'] as const)('%s parser', (parser) => {
+  beforeAll(() => {
+    compiler = compilers[parser];
   });
 
-  it('reports a syntax error with file, line, column and a code frame', async () => {
-    const out = await compile('# Title\n\n<Tabs>\n  <Tab title="a">\n  text\n</Tabs>\n');
-    expect(out.code).toBeUndefined();
-    const [d] = out.diagnostics;
-    expect({ code: d!.code, line: d!.line, column: d!.column }).toEqual({ code: 'page/compile-failed', line: 6, column: 1 });
-    expect(d!.message).toMatchInlineSnapshot(`"The page could not be compiled: Unexpected closing tag \`</Tabs>\`, expected corresponding closing tag for \`<Tab>\` (4:3-4:18)"`);
-    expect(d!.frame).toContain('> 6 | </Tabs>');
+  describe('mdx-js compiler', () => {
+    it('gives headings stable ids and lists h2/h3 for the table of contents', async () => {
+      const out = await compile('## Getting started\n\n### Install it\n\n#### Deep\n\n## Getting started\n');
+      expect(out.toc).toEqual([
+        { depth: 2, id: 'getting-started', text: 'Getting started' },
+        { depth: 3, id: 'install-it', text: 'Install it' },
+        { depth: 2, id: 'getting-started-1', text: 'Getting started' },
+      ]);
+    });
+
+    it('reports a syntax error with file, line, column and a code frame', async () => {
+      const out = await compile('# Title\n\n<Tabs>\n  <Tab title="a">\n  text\n</Tabs>\n');
+      expect(out.code).toBeUndefined();
+      const [d] = out.diagnostics;
+      expect({ code: d!.code, line: d!.line, column: d!.column }).toEqual({ code: 'page/compile-failed', line: 6, column: 1 });
+      expect(d!.message).toMatchInlineSnapshot(`"The page could not be compiled: Unexpected closing tag \`</Tabs>\`, expected corresponding closing tag for \`<Tab>\` (4:3-4:18)"`);
+      expect(d!.frame).toContain('> 6 | </Tabs>');
+    });
+
+    it('renders unknown components as placeholders and warns where they are', async () => {
+      const out = await compile('Hello\n\n<Mystery kind="x">inside</Mystery>\n');
+      expect(out.missing).toEqual(['Mystery']);
+      expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['page/unknown-component', 3, 1]]);
+      expect(await html('<Mystery>inside</Mystery>')).toContain('Unknown component &lt;Mystery&gt;');
+    });
+
+    it('turns imports of code files into warnings and resolves snippet imports', async () => {
+      const out = await compile("import Chart from '/components/chart.jsx'\nimport Install from '/snippets/install.mdx'\n\n<Chart />\n<Install pkg=\"kiln\" />\n");
+      expect(out.snippets).toEqual([{ name: 'Install', file: path.join(root, 'snippets/install.mdx') }]);
+      expect(out.missing).toEqual(['Chart']);
+      expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['page/import-not-found', 1, 1]]);
+    });
+
+    it('resolves relative and .mdx links to clean URLs', async () => {
+      const out = await html('[a](./other.mdx) [b](../intro.md#x) [c](/api/list.mdx) [d](https://x.dev/a.md) ![i](img/p.png)\n\n<Card title="t" href="next.mdx" />');
+      expect(out).toContain('href="/guides/other"');
+      expect(out).toContain('href="/intro#x"');
+      expect(out).toContain('href="/api/list"');
+      expect(out).toContain('href="https://x.dev/a.md"');
+      expect(out).toContain('src="/guides/img/p.png"');
+      expect(out).toContain('href="/guides/next"');
+    });
+
+    it('translates HTML attributes written as JSX', async () => {
+      const out = await html('<iframe src="https://example.com/v" frameborder="0" allowfullscreen style="border: 0; margin-top: 4px" class="video"></iframe>');
+      expect(out).toContain('frameBorder="0"');
+      expect(out).toContain('allowFullScreen=""');
+      expect(out).toContain('style="border:0;margin-top:4px"');
+      expect(out).toContain('class="video"');
+    });
+
+    it('highlights code with both themes and keeps the fence title', async () => {
+      const out = await html('```ts src/index.ts {2}\nconst a = 1;\nconst b = 2;\n```\n');
+      expect(out).toContain('<span class="code-block-title">src/index.ts</span>');
+      expect(out).toContain('--shiki-dark:');
+      expect(out).toMatch(/class="line highlighted"/);
+    });
+
+    it('warns once per unknown language and shows the code as text', async () => {
+      const out = await compile('```nosuchlang\nx\n```\n\n```nosuchlang\ny\n```\n');
+      expect(out.diagnostics.map((d) => d.message)).toEqual(['Unknown code language "nosuchlang"; the block is shown as plain text.']);
+    });
   });
 
-  it('renders unknown components as placeholders and warns where they are', async () => {
-    const out = await compile('Hello\n\n<Mystery kind="x">inside</Mystery>\n');
-    expect(out.missing).toEqual(['Mystery']);
-    expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['page/unknown-component', 3, 1]]);
-    expect(await html('<Mystery>inside</Mystery>')).toContain('Unknown component &lt;Mystery&gt;');
+  describe('snippet props', () => {
+    it('reads props as bare names, as real snippets do, without shadowing globals', async () => {
+      const source = (await import('node:fs')).readFileSync(path.join(root, 'snippets/install.mdx'), 'utf8');
+      const out = await compiler.compile({ source, file: path.join(root, 'snippets/install.mdx'), root, pageId: 'snippets/install' });
+      const Content = await runCompiled(out.code!);
+      expect(renderToStaticMarkup(createElement(Content, { pkg: 'kiln' } as never))).toBe('<p>Install kiln with kiln. 2 2</p>');
+    });
   });
 
-  it('turns imports of code files into warnings and resolves snippet imports', async () => {
-    const out = await compile("import Chart from '/components/chart.jsx'\nimport Install from '/snippets/install.mdx'\n\n<Chart />\n<Install pkg=\"kiln\" />\n");
-    expect(out.snippets).toEqual([{ name: 'Install', file: path.join(root, 'snippets/install.mdx') }]);
-    expect(out.missing).toEqual(['Chart']);
-    expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['page/import-not-found', 1, 1]]);
-  });
-
-  it('resolves relative and .mdx links to clean URLs', async () => {
-    const out = await html('[a](./other.mdx) [b](../intro.md#x) [c](/api/list.mdx) [d](https://x.dev/a.md) ![i](img/p.png)\n\n<Card title="t" href="next.mdx" />');
-    expect(out).toContain('href="/guides/other"');
-    expect(out).toContain('href="/intro#x"');
-    expect(out).toContain('href="/api/list"');
-    expect(out).toContain('href="https://x.dev/a.md"');
-    expect(out).toContain('src="/guides/img/p.png"');
-    expect(out).toContain('href="/guides/next"');
-  });
-
-  it('translates HTML attributes written as JSX', async () => {
-    const out = await html('<iframe src="https://example.com/v" frameborder="0" allowfullscreen style="border: 0; margin-top: 4px" class="video"></iframe>');
-    expect(out).toContain('frameBorder="0"');
-    expect(out).toContain('allowFullScreen=""');
-    expect(out).toContain('style="border:0;margin-top:4px"');
-    expect(out).toContain('class="video"');
-  });
-
-  it('highlights code with both themes and keeps the fence title', async () => {
-    const out = await html('```ts src/index.ts {2}\nconst a = 1;\nconst b = 2;\n```\n');
-    expect(out).toContain('<span class="code-block-title">src/index.ts</span>');
-    expect(out).toContain('--shiki-dark:');
-    expect(out).toMatch(/class="line highlighted"/);
-  });
-
-  it('warns once per unknown language and shows the code as text', async () => {
-    const out = await compile('```nosuchlang\nx\n```\n\n```nosuchlang\ny\n```\n');
-    expect(out.diagnostics.map((d) => d.message)).toEqual(['Unknown code language "nosuchlang"; the block is shown as plain text.']);
-  });
-});
-
-describe('snippet props', () => {
-  it('reads props as bare names, as real snippets do, without shadowing globals', async () => {
-    const source = (await import('node:fs')).readFileSync(path.join(root, 'snippets/install.mdx'), 'utf8');
-    const out = await compiler.compile({ source, file: path.join(root, 'snippets/install.mdx'), root, pageId: 'snippets/install' });
-    const Content = await runCompiled(out.code!);
-    expect(renderToStaticMarkup(createElement(Content, { pkg: 'kiln' } as never))).toBe('<p>Install kiln with kiln. 2 2</p>');
-  });
-});
-
-describe('accessibility of Markdown output', () => {
-  it('labels task-list checkboxes and makes tables keyboard-scrollable', async () => {
-    const out = await html('- [x] shipped\n- [ ] next\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
-    expect(out).toContain('aria-label="Done"');
-    expect(out).toContain('aria-label="Not done"');
-    expect(out).toContain('<table tabindex="0">');
+  describe('accessibility of Markdown output', () => {
+    it('labels task-list checkboxes and makes tables keyboard-scrollable', async () => {
+      const out = await html('- [x] shipped\n- [ ] next\n\n| a | b |\n| - | - |\n| 1 | 2 |\n');
+      expect(out).toContain('aria-label="Done"');
+      expect(out).toContain('aria-label="Not done"');
+      expect(out).toContain('<table tabindex="0">');
+    });
   });
 });
