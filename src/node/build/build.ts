@@ -8,6 +8,7 @@ import { OutputWriter } from '../output/write.js';
 import { RebasingWriter, siteUrlWithBase } from '../output/base-path.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import { createEngines, loadSite } from '../site/load.js';
+import { cacheDir } from '../content/scan.js';
 import { bundleIslands, islandsEntryName } from '../assets/islands.js';
 import { tailwindAsset } from '../assets/tailwind.js';
 import type { Page } from '../content/pages.js';
@@ -100,21 +101,21 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Pages whose last build still holds are taken from the rebuild cache (build/cache.ts).
     const cache = options.cache === false ? undefined : await t.time('cache-check', () => PageCache.open(site, overrides));
     // Highlighted code blocks are kept between builds too (highlight/store.ts), unless the page cache is off.
-    const cacheDir = cache ? path.join(root, '.kiln', 'cache') : undefined;
+    const blocks = cache ? cacheDir(root) : undefined;
     const fresh = new Set<Page>();
     if (cache) await t.time('cache-check', async () => { for (const page of pages) if (await cache.fresh(page)) fresh.add(page); });
     const workers = options.workers ?? defaultWorkers(pages.length - fresh.size);
     // Worker threads when the site is big enough to repay starting them. This thread makes pages
     // too: all of them while the workers start (they load the site and warm up for a second or
     // two), then one at a time beside them. Should the workers fail to start, it makes them all.
-    starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides, cacheDir }).then((p) => (pool = p), () => undefined) : undefined;
+    starting = workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], overrides, cacheDir: blocks }).then((p) => (pool = p), () => undefined) : undefined;
     // The OpenAPI checks compile a large JSON Schema validator (0.3 s): done here, once the workers
     // are starting, rather than before them.
     const validate = site.context.openapi?.validate;
     if (validate) await t.time('openapi-checks', async () => diagnostics.push(...(cache ? await cache.siteMemo('openapi-checks', validate) : validate())));
     let local: PageProducer | undefined;
     let localBusy = 0;
-    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir })));
+    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir: blocks })));
     const makeHere = async (page: Page) => {
       localBusy++;
       try {

@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
 import { kilnIdentity } from '../package-root.js';
+import { cacheDir } from '../content/scan.js';
 import type { LoadedSite } from '../site/load.js';
 import type { ProducedPage, SiteOverrides } from './produce.js';
 
@@ -58,7 +59,7 @@ export class PageCache {
 
   /** The cache of the project at `site.root`; undefined when it cannot be made (read-only folder). */
   static async open(site: LoadedSite, overrides: SiteOverrides): Promise<PageCache | undefined> {
-    const dir = path.join(site.root, '.kiln', 'cache', `build-${FORMAT}`);
+    const dir = path.join(cacheDir(site.root), `build-${FORMAT}`);
     try {
       await fs.mkdir(path.join(dir, 'pages'), { recursive: true });
     } catch {
@@ -124,7 +125,7 @@ export class PageCache {
    */
   async siteMemo<T>(name: string, compute: () => T): Promise<T> {
     const file = path.join(this.dir, `${name}.json`);
-    const kept = await fs.readFile(file, 'utf8').then((t) => JSON.parse(t) as { key: string; value: T }, () => undefined).catch(() => undefined);
+    const kept = await fs.readFile(file, 'utf8').then((t) => JSON.parse(t) as { key: string; value: T }).catch(() => undefined);
     if (kept?.key === this.site) return kept.value;
     const value = compute();
     await fs.writeFile(file, JSON.stringify({ key: this.site, value })).catch(() => undefined);

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 /** Folders that never hold pages or public files. */
 const SKIP_DIRS = new Set(['node_modules', 'snippets', '_snippets', 'dist', '.kiln']);
+/** Kiln's own caches in a project: the rebuild cache, highlighted blocks, fetched OpenAPI files. */
+export const cacheDir = (root: string) => path.join(root, '.kiln', 'cache');
 const SETTINGS_FILES = new Set(['docs.json', 'mint.json']);
 
 export interface ProjectFiles {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { splitFrontMatter } from '../content/frontmatter.js';
+import { cacheDir } from '../content/scan.js';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -41,7 +42,7 @@ export class DevSite implements SiteHandle {
 
   constructor(private readonly options: DevSiteOptions) {
     this.root = path.resolve(options.root);
-    this.engines = createEngines({ cacheDir: path.join(this.root, '.kiln', 'cache') });
+    this.engines = createEngines({ cacheDir: cacheDir(this.root) });
   }
 
   /**

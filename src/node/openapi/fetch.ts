@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { cacheDir } from '../content/scan.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -15,7 +16,7 @@ export function isUrl(s: string): boolean {
 /** The cached copy of a URL: `.kiln/cache/openapi/<sha1 of url>.<ext>` in the project. */
 export function cacheFileFor(root: string, url: string): string {
   const ext = /\.ya?ml(?:$|[?#])/i.test(url) ? 'yaml' : 'json';
-  return path.join(root, '.kiln', 'cache', 'openapi', `${createHash('sha1').update(url).digest('hex').slice(0, 16)}.${ext}`);
+  return path.join(cacheDir(root), 'openapi', `${createHash('sha1').update(url).digest('hex').slice(0, 16)}.${ext}`);
 }
 
 /**

@@ -38,11 +38,15 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   );
 }
 
+function GroupTitle({ group }: { group: NavGroupNode }) {
+  return <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>;
+}
+
 /** One top-level group; `counter` numbers its nested groups, continuing from the groups before it. */
 function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
   return (
     <section className="nav-group" data-version={group.version}>
-      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
+      <GroupTitle group={group} />
       <ul>{group.children.map((c, j) => <Item key={j} node={c} counter={counter} />)}</ul>
     </section>
   );
@@ -52,8 +56,8 @@ function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
 function GroupStub({ group }: { group: NavGroupNode }) {
   return (
     <section className="nav-group nav-group-stub" data-version={group.version}>
-      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
-      <ul dangerouslySetInnerHTML={{ __html: moreLink(group.children) }} />
+      <GroupTitle group={group} />
+      <ul dangerouslySetInnerHTML={{ __html: moreLinkItem(group.children) }} />
     </section>
   );
 }
@@ -154,13 +158,13 @@ export class SidebarRenderer {
     const from = Math.max(0, (active < 0 ? 0 : active) - GROUP_WINDOW);
     const to = Math.min(this.groups.length, (active < 0 ? 0 : active) + GROUP_WINDOW + 1);
     let out = '';
-    if (from > 0) out += moreGroups(this.groups.slice(0, from), this.groups[from - 1]!);
+    if (from > 0) out += moreGroups(from, this.groups[from - 1]!);
     for (let i = from; i < to; i++) {
       if (i !== active) out += this.stub(i);
       else if (this.sizes[i]! <= INLINE_NAV_LIMIT) out += markCurrent(this.group(i), activeUrl, this.ancestors.get(activeUrl));
       else out += markCurrent(renderToStaticMarkup(<WindowedGroup group={this.groups[i]!} path={path!} />), activeUrl);
     }
-    if (to < this.groups.length) out += moreGroups(this.groups.slice(to), this.groups[to]!);
+    if (to < this.groups.length) out += moreGroups(this.groups.length - to, this.groups[to]!);
     return out + `<div hidden data-kiln-nav="${(this.url ??= this.navFile?.url ?? this.fileUrl())}"></div>`;
   }
 }
@@ -180,7 +184,7 @@ function markCurrent(html: string, activeUrl: string, openGids: number[] = []): 
 function WindowedGroup({ group, path }: { group: NavGroupNode; path: number[] }) {
   return (
     <section className="nav-group" data-version={group.version}>
-      <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>
+      <GroupTitle group={group} />
       <ul><Window nodes={group.children} path={path} depth={1} /></ul>
     </section>
   );
@@ -191,7 +195,7 @@ function Window({ nodes, path, depth }: { nodes: NavNode[]; path: number[]; dept
   const from = Math.max(0, at - ENTRY_WINDOW);
   const to = Math.min(nodes.length, at + ENTRY_WINDOW + 1);
   const items = [];
-  if (from > 0) items.push(<MoreEntries key="before" nodes={nodes.slice(0, from)} target={nodes[from - 1]!} />);
+  if (from > 0) items.push(<MoreEntries key="before" count={countPages(nodes.slice(0, from))} target={nodes[from - 1]!} />);
   for (let i = from; i < to; i++) {
     const n = nodes[i]!;
     if (n.kind === 'page') {
@@ -205,50 +209,38 @@ function Window({ nodes, path, depth }: { nodes: NavNode[]; path: number[]; dept
             <span className="nav-subgroup-label"><NavIcon icon={n.icon} iconType={n.iconType} />{n.title}</span>
             <ChevronIcon />
           </summary>
-          <ul>{i === at ? <Window nodes={n.children} path={path} depth={depth + 1} /> : <li dangerouslySetInnerHTML={{ __html: moreLinkInner(n.children) }} />}</ul>
+          <ul>{i === at ? <Window nodes={n.children} path={path} depth={depth + 1} /> : <li dangerouslySetInnerHTML={{ __html: moreLink(firstPage(n.children), countPages(n.children)) }} />}</ul>
         </details>
       </li>,
     );
   }
-  if (to < nodes.length) items.push(<MoreEntries key="after" nodes={nodes.slice(to)} target={nodes[to]!} />);
+  if (to < nodes.length) items.push(<MoreEntries key="after" count={countPages(nodes.slice(to))} target={nodes[to]!} />);
   return <>{items}</>;
 }
 
-/** The entries cut off on one side of the window, as a link to the nearest of them. */
-function MoreEntries({ nodes, target }: { nodes: NavNode[]; target: NavNode }) {
-  const page = target.kind === 'page' ? target : firstPage(target.children);
-  const count = countPages(nodes);
-  if (!page) return null;
-  return (
-    <li>
-      <a className="nav-link nav-more" href={page.url}>
-        {page.title}
-        {count > 1 ? <> <span className="nav-more-count">and {count - 1} more</span></> : null}
-      </a>
-    </li>
-  );
+/** The entries cut off on one side of the window (`count` pages), as a link to the nearest of them. */
+function MoreEntries({ count, target }: { count: number; target: NavNode }) {
+  const html = moreLink(target.kind === 'page' ? target : firstPage(target.children), count);
+  return html ? <li dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
 /** `<li>` linking a collapsed group's first page, with how many more it holds. */
-function moreLink(nodes: NavNode[]): string {
-  const inner = moreLinkInner(nodes);
-  return inner ? `<li>${inner}</li>` : '';
+function moreLinkItem(nodes: NavNode[]): string {
+  const html = moreLink(firstPage(nodes), countPages(nodes));
+  return html ? `<li>${html}</li>` : '';
 }
 
-function moreLinkInner(nodes: NavNode[]): string {
-  const first = firstPage(nodes);
-  if (!first) return '';
-  const count = countPages(nodes);
-  return `<a class="nav-link nav-more" href="${escapeAttr(first.url)}">${escapeHtml(first.title)}${count > 1 ? ` <span class="nav-more-count">and ${count - 1} more</span>` : ''}</a>`;
+/** A link to `page` standing for `count` pages: "Title and N more". */
+function moreLink(page: { url: string; title: string } | undefined, count: number, title = page?.title, unit = ''): string {
+  if (!page) return '';
+  const more = count > 1 ? ` <span class="nav-more-count">and ${count - 1} more${unit}</span>` : '';
+  return `<a class="nav-link nav-more" href="${escapeAttr(page.url)}">${escapeHtml(title!)}${more}</a>`;
 }
 
-/** The top-level groups beyond the window, as one link to the nearest of them. */
-function moreGroups(groups: NavGroupNode[], nearest: NavGroupNode): string {
-  const first = firstPage(nearest.children);
-  if (!first) return '';
-  const n = groups.length - 1;
-  const label = n > 0 ? ` <span class="nav-more-count">and ${n} more ${n === 1 ? 'group' : 'groups'}</span>` : '';
-  return `<section class="nav-group nav-group-stub nav-more-groups"><ul><li><a class="nav-link nav-more" href="${escapeAttr(first.url)}">${escapeHtml(nearest.title)}${label}</a></li></ul></section>`;
+/** The `count` top-level groups beyond the window, as one link to the nearest of them. */
+function moreGroups(count: number, nearest: NavGroupNode): string {
+  const link = moreLink(firstPage(nearest.children), count, nearest.title, count === 2 ? ' group' : ' groups');
+  return link ? `<section class="nav-group nav-group-stub nav-more-groups"><ul><li>${link}</li></ul></section>` : '';
 }
 
 function firstPage(nodes: NavNode[]): { url: string; title: string } | undefined {
