@@ -22,7 +22,18 @@ interface ResultData {
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void> | void;
+  mergeIndex(path: string, o: Record<string, unknown>): Promise<void>;
   search(q: string): Promise<{ results: { id: string; data(): Promise<ResultData> }[] } | null>;
+}
+
+/**
+ * What a build writes beside the bundle (node/search/incremental.ts): a rebuild indexes only the
+ * pages changed since the kept index, into `delta/`, and names the kept entries they replace.
+ * Absent in `kiln dev`, whose index is whole.
+ */
+interface SearchManifest {
+  delta: boolean;
+  hide: string[];
 }
 
 interface Item {
@@ -35,13 +46,27 @@ interface Item {
 const BUNDLE = '/_kiln/search/pagefind.js';
 const MAX_PAGES = 10;
 
-let pagefind: Promise<Pagefind> | undefined;
-function loadPagefind(): Promise<Pagefind> {
+const MANIFEST = '/_kiln/search/kiln-search.json';
+const DELTA = '/_kiln/search/delta/';
+
+interface Search {
+  pf: Pagefind;
+  /** Entries of the kept index that changed pages replace. */
+  hidden: Set<string>;
+}
+
+let pagefind: Promise<Search> | undefined;
+function loadPagefind(): Promise<Search> {
   return (pagefind ??= (import(/* webpackIgnore: true */ sitePath(BUNDLE)) as Promise<Pagefind>).then(async (pf) => {
     // Under a base path (`--base /docs/`) the bundle is there, and result URLs get the base too.
-    await pf.options({ excerptLength: 24, baseUrl: sitePath('/') });
+    const options = { excerptLength: 24, baseUrl: sitePath('/') };
+    await pf.options(options);
     await pf.init();
-    return pf;
+    const manifest = await fetch(sitePath(MANIFEST))
+      .then((r) => (r.ok ? (r.json() as Promise<SearchManifest>) : undefined))
+      .catch(() => undefined);
+    if (manifest?.delta) await pf.mergeIndex(sitePath(DELTA), options);
+    return { pf, hidden: new Set(manifest?.hide ?? []) };
   }).catch((error: unknown) => {
     pagefind = undefined;
     throw error;
@@ -180,9 +205,12 @@ function create() {
     const mine = ++seq;
     if (!query.trim()) return render([], '');
     try {
-      const pf = await loadPagefind();
+      const { pf, hidden } = await loadPagefind();
       const found = await pf.search(query);
-      const data = await Promise.all((found?.results ?? []).slice(0, MAX_PAGES).map((r) => r.data()));
+      // A page in both indexes unchanged in what is indexed has one id: shown once.
+      const ids = new Set<string>();
+      const results = (found?.results ?? []).filter((r) => !hidden.has(r.id) && !ids.has(r.id) && ids.add(r.id));
+      const data = await Promise.all(results.slice(0, MAX_PAGES).map((r) => r.data()));
       if (mine === seq) render(rankTitleFirst(data.map(toItem), query), query);
     } catch (error) {
       console.error('[kiln]', error);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { kiln, repoRoot, scratchCopy, starter, tempDir } from './helpers.js';
@@ -79,10 +79,20 @@ describe('the rebuild cache', () => {
     const again = files(out);
     expect([...first.keys()].filter((f) => first.get(f) !== again.get(f))).toEqual([]);
 
+    const ino = (rel: string) => statSync(path.join(out, rel)).ino;
+    const before = ['quickstart.html', 'concepts/retries.html', 'concepts/retries.md'].map(ino);
     edit('quickstart.mdx', (s) => s + '\nA sentence added by the rebuild test.\n');
     expect(await build()).toBe('21');
     expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toContain('A sentence added by the rebuild test.');
     expect(readFileSync(path.join(out, 'quickstart.md'), 'utf8')).toContain('A sentence added by the rebuild test.');
+    // Unchanged pages' files are the last build's, linked into the new output, not written again.
+    const after = ['quickstart.html', 'concepts/retries.html', 'concepts/retries.md'].map(ino);
+    expect(after[0]).not.toBe(before[0]);
+    expect(after.slice(1)).toEqual(before.slice(1));
+    // A file changed in the output since is written again.
+    writeFileSync(path.join(out, 'concepts/retries.html'), 'changed by hand');
+    expect(await build()).toBe('22');
+    expect(readFileSync(path.join(out, 'concepts/retries.html'), 'utf8')).toBe(again.get('concepts/retries.html'));
 
     // A snippet: the two pages that render it (one imports it, one names it in <Snippet file>) are made again.
     edit('snippets/install.mdx', (s) => s.replace('give it an API key', 'give it a fresh API key'));

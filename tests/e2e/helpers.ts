@@ -83,7 +83,8 @@ export function startKiln(args: string[], opts: { cwd?: string } = {}): Promise<
 /** A scratch copy of a docs folder, removed by the returned function. */
 export function scratchCopy(from: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
-  cpSync(from, dir, { recursive: true });
+  // Not the caches a build of the original left in it: a copy starts as a fresh checkout would.
+  cpSync(from, dir, { recursive: true, filter: (src) => path.basename(src) !== '.kiln' });
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

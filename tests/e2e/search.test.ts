@@ -114,6 +114,51 @@ describe('search in the built site', () => {
   });
 });
 
+describe('search after a rebuild', () => {
+  it('indexes only the changed page: its new words are found, its old ones no longer, and it is listed once', async () => {
+    const site = scratchCopy(starter);
+    const dist = path.join(site.dir, 'dist');
+    const manifest = () => JSON.parse(readFileSync(path.join(dist, '_kiln/search/kiln-search.json'), 'utf8'));
+    const count = (dir: string) => JSON.parse(readFileSync(path.join(dist, dir, 'pagefind-entry.json'), 'utf8')).languages.en.page_count;
+    let server: KilnServer | undefined;
+    try {
+      const first = await kiln(['build', site.dir, '--out', dist]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(manifest()).toEqual({ delta: false, hide: [] });
+      const file = path.join(site.dir, 'quickstart.mdx');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('a job that runs on your laptop', 'a job that runs on your zephyrine workstation'));
+      const second = await kiln(['build', site.dir, '--out', dist]);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toMatch(/\(21 pages unchanged since the last build\)/);
+      expect(manifest().delta).toBe(true);
+      expect(manifest().hide).toHaveLength(1);
+      expect(count('_kiln/search/delta')).toBe(1);
+      expect(count('_kiln/search')).toBeGreaterThan(20);
+
+      server = await startKiln(['preview', site.dir, '--out', dist, '--port', '0']);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + '/');
+      await page.keyboard.press('Control+k');
+      await search(page, 'zephyrine');
+      expect(await results(page).first().locator('a').getAttribute('href')).toBe('/quickstart');
+      // "laptop" was only in that page: its old entry is hidden.
+      await page.locator('.search-input').fill('laptop');
+      await expect.poll(() => page.locator('.search-status').textContent(), { timeout: 15_000 }).toMatch(/No results/);
+      // Words the page still has find it once, and pages the rebuild did not touch are still found.
+      await page.locator('.search-input').fill('quickstart');
+      await expect.poll(() => results(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const hrefs = await results(page).locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs.filter((h) => h === '/quickstart')).toHaveLength(1);
+      await page.locator('.search-input').fill('idempotency');
+      await expect.poll(() => results(page).first().locator('.search-result-title').textContent(), { timeout: 15_000 }).toMatch(/Idempotency/);
+      await page.close();
+    } finally {
+      await server?.stop();
+      site.cleanup();
+    }
+  }, 180_000);
+});
+
 describe('search in kiln dev', () => {
   it('builds the index on first search, and again after a change', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
@@ -14,11 +15,13 @@ import { tailwindAsset } from '../assets/tailwind.js';
 import type { Page } from '../content/pages.js';
 import type { IslandSource } from '../mdx/compiler.js';
 import { applyOverrides, createPageProducer, TAILWIND_PLACEHOLDER, type PageProducer, type ProducedPage, type SiteOverrides } from './produce.js';
-import { PageCache } from './cache.js';
+import { PageCache, type KeptPage } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
-import { closeSearch, isNeededSearchFile, SearchIndex, SEARCH_PATH } from '../search/index.js';
+import { closeSearch } from '../search/index.js';
+import { searchInputHash, SiteSearch } from '../search/incremental.js';
+import { markdownPath } from '../seo/urls.js';
 import { BuildTimings } from './timings.js';
 
 export interface BuildOptions {
@@ -102,9 +105,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const cache = options.cache === false ? undefined : await t.time('cache-check', () => PageCache.open(site, overrides));
     // Highlighted code blocks are kept between builds too (highlight/store.ts), unless the page cache is off.
     const blocks = cache ? cacheDir(root) : undefined;
-    const fresh = new Set<Page>();
-    if (cache) await t.time('cache-check', async () => { for (const page of pages) if (await cache.fresh(page)) fresh.add(page); });
-    const workers = options.workers ?? defaultWorkers(pages.length - fresh.size);
+    const kept = new Map<Page, KeptPage>();
+    if (cache) {
+      await t.time('cache-check', async () => {
+        for (const page of pages) {
+          const k = await cache.kept(page);
+          if (k) kept.set(page, k);
+        }
+      });
+    }
+    const workers = options.workers ?? defaultWorkers(pages.length - kept.size);
     // Worker threads when the site is big enough to repay starting them. This thread makes pages
     // too: all of them while the workers start (they load the site and warm up for a second or
     // two), then one at a time beside them. Should the workers fail to start, it makes them all.
@@ -136,16 +146,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       if (p && (localBusy > 0 || !mainToo)) return onWorker(p, page).catch(() => makeHere(page));
       return makeHere(page);
     };
-    const produce = async (page: Page): Promise<ProducedPage> => {
-      const kept = fresh.has(page) ? await cache!.get(page) : undefined;
-      if (kept) {
-        pagesReused++;
-        return kept;
-      }
-      const made = await make(page);
-      await cache?.set(page, made);
-      return made;
-    };
 
     const pagesStarted = performance.now();
     let written = 0;
@@ -157,21 +157,46 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const markdown = new Map<string, string>();
     /** Pages that link the Tailwind sheet, whose URL is known once every page is made. */
     const linkTailwind: string[] = [];
-    const search = new SearchIndex();
+    const search = await SiteSearch.open(cache ? cacheDir(root) : undefined, pages.length);
+    const htmlFiles = (page: Page) => (site.content.byUrl.get('/') === page && page.url !== '/' ? [outputPathForUrl(page.url), 'index.html'] : [outputPathForUrl(page.url)]);
+    /** What every page adds to the site-wide outputs, made now or kept. */
+    const collect = (page: Page, made: Pick<ProducedPage, 'diagnostics' | 'features' | 'classes' | 'islands'>) => {
+      diagnostics.push(...made.diagnostics);
+      for (const f of made.features) features.add(f);
+      for (const c of made.classes) classes.add(c);
+      if (made.islands.length) islands.set(islandsEntryName(made.islands), made.islands);
+    };
+    const writePage = async (page: Page, result: Pick<ProducedPage, 'html' | 'markdown'>) => {
+      if (result.markdown !== undefined) markdown.set(page.url, result.markdown);
+      for (const file of htmlFiles(page)) {
+        await t.time('write', () => writer.write(file, result.html!));
+        if (result.html!.includes(TAILWIND_PLACEHOLDER)) linkTailwind.push(file);
+        cache?.wrote(file);
+      }
+    };
+    /** Pages taken from the last build: their files are linked, or written from the cache, once the Tailwind sheet is known. */
+    const reused: Page[] = [];
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
-        const result = await t.time('produce', () => produce(page));
-        diagnostics.push(...result.diagnostics);
-        for (const f of result.features) features.add(f);
-        for (const c of result.classes) classes.add(c);
-        if (result.islands.length) islands.set(islandsEntryName(result.islands), result.islands);
-        if (result.markdown !== undefined) markdown.set(page.url, result.markdown);
+        const keep = kept.get(page);
+        if (keep) {
+          pagesReused++;
+          collect(page, keep);
+          reused.push(page);
+          if (keep.search && search.keep(page.url, keep.search)) {
+            const body = await cache!.body(page);
+            if (body?.search !== undefined) await search.add(page.url, body.search);
+          }
+          written++;
+          options.onProgress?.(++done, pages.length);
+          continue;
+        }
+        const result = await t.time('produce', () => make(page));
+        await cache?.set(page, result, result.search === undefined ? undefined : searchInputHash(result.search));
+        collect(page, result);
         if (result.html) {
-          const files = [outputPathForUrl(page.url)];
-          if (site.content.byUrl.get('/') === page && page.url !== '/') files.push('index.html');
-          for (const file of files) await t.time('write', () => writer.write(file, result.html!));
-          if (result.html.includes(TAILWIND_PLACEHOLDER)) linkTailwind.push(...files);
+          await writePage(page, result);
           if (result.search) await t.time('search-add', () => search.add(page.url, result.search!));
           written++;
         } else {
@@ -192,6 +217,35 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // The Tailwind sheet holds every page's classes (readers download it once); its hashed URL goes
     // into the pages that use it, or their link goes when no class was a utility.
     const tailwind = await tailwindAsset(classes);
+    const tailwindUrl = tailwind?.url ?? '';
+    t.add('tailwind', performance.now() - mark);
+
+    // Kept pages: the last build's files where they are as it wrote them (same base path and
+    // Tailwind sheet), else written from the rebuild cache, else made again.
+    mark = performance.now();
+    const previous = cache?.previousOutput(outDir, base, tailwindUrl);
+    /** Markdown files the last build wrote that stay as they are. */
+    const keptMarkdown = new Set<string>();
+    for (const page of reused) {
+      const files = htmlFiles(page);
+      const md = kept.get(page)!.markdown ? markdownPath(page.url).slice(1) : undefined;
+      if (previous && files.every((f) => previous.has(f)) && (!md || previous.has(md))) {
+        for (const f of files) {
+          await writer.link(path.join(outDir, f), f);
+          previous.take(f);
+        }
+        if (md) {
+          markdown.set(page.url, readFileSync(path.join(outDir, md), 'utf8'));
+          keptMarkdown.add(md);
+        }
+        continue;
+      }
+      const body = (await cache!.body(page)) ?? (await makeHere(page));
+      if (body.html) await writePage(page, body);
+    }
+    t.add('reuse', performance.now() - mark);
+
+    mark = performance.now();
     for (const file of linkTailwind) {
       await writer.rewrite(file, (html) => (tailwind ? html.replaceAll(TAILWIND_PLACEHOLDER, tailwind.url) : html.replace(TAILWIND_LINK, '')));
     }
@@ -214,23 +268,37 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       diagnostics.push(diag('islands/bundle-failed', { reason: (error as Error).message.split('\n')[0]! }));
     }
     t.add('static-assets', performance.now() - mark);
-    // The search bundle (Pagefind) under /_kiln/search/.
+    // The search bundle (Pagefind) under /_kiln/search/: only what changed since the kept index, when one is kept.
     mark = performance.now();
-    for (const f of await search.files()) if (isNeededSearchFile(f.path)) await writer.write(SEARCH_PATH.slice(1) + f.path, f.content);
+    await search.write(writer, async (url) => {
+      const page = site.content.byUrl.get(url);
+      return page && ((await cache?.body(page))?.search ?? (await makeHere(page)).search);
+    });
     diagnostics.push(...search.diagnostics());
     t.add('search-index', performance.now() - mark);
     mark = performance.now();
     // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
     const projectFiles = new Set(site.files.assets);
-    for (const f of await siteOutputs(site, { markdown, diagnostics })) if (!projectFiles.has(f.path.slice(1))) await writer.write(f.path.slice(1), f.body);
+    for (const f of await siteOutputs(site, { markdown, diagnostics })) {
+      const rel = f.path.slice(1);
+      if (projectFiles.has(rel)) continue;
+      if (keptMarkdown.has(rel)) {
+        await writer.link(path.join(outDir, rel), rel);
+        previous!.take(rel);
+        continue;
+      }
+      await writer.write(rel, f.body);
+      if (rel.endsWith('.md')) cache?.wrote(rel);
+    }
     t.add('post-build', performance.now() - mark);
 
     if (options.strict && hasErrors(diagnostics)) {
       await writer.abort();
       return summary(false, diagnostics, 0, failed);
     }
-    await cache?.save();
     await t.time('commit', () => writer.commit());
+    cache?.recordOutput(outDir, base, tailwindUrl);
+    await cache?.save();
     return summary(true, diagnostics, written, failed, site.files.assets.length);
   } catch (error) {
     await writer.abort();

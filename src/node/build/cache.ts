@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { lstatSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { kilnIdentity } from '../package-root.js';
 import { cacheDir } from '../content/scan.js';
 import type { LoadedSite } from '../site/load.js';
@@ -15,11 +17,13 @@ import type { ProducedPage, SiteOverrides } from './produce.js';
  *   files (links, images, custom CSS and JS) and the content of its OpenAPI documents, local or fetched;
  * - the page: its source;
  * - the snippets it renders, checked by content when the entry is read.
+ * A kept page's small parts (messages, features, classes) are in the index; its HTML, Markdown and
+ * search input in a file of its own, read only when the last build's output files cannot be linked.
  * Any change to the site makes every page again; an edit to one page's body makes one page.
  * Pages that failed are not kept, so their errors are found again.
  */
 
-const FORMAT = 1;
+const FORMAT = 2;
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 const sha = (...parts: (string | Buffer)[]) => {
   const h = createHash('sha256');
@@ -27,10 +31,44 @@ const sha = (...parts: (string | Buffer)[]) => {
   return h.digest('hex');
 };
 
-/** What the index keeps of each page: the key it was made under and its snippets' hashes. */
+/** What a build needs of a kept page besides its files: small, so all of it lives in the index. */
+export interface KeptPage {
+  diagnostics: Diagnostic[];
+  features: PageFeature[];
+  classes: string[];
+  islands: IslandSource[];
+  /** Hash of the page's search input (search/incremental.ts); absent when it is not searchable. */
+  search?: string;
+  /** Whether the page has a Markdown export. */
+  markdown: boolean;
+}
+
+/** A kept page's large parts, one file per page, read only when the last build's files cannot be reused. */
+export type KeptBody = Pick<ProducedPage, 'html' | 'markdown' | 'search'>;
+
+/** What the index keeps of each page: the key it was made under, its snippets' hashes, and `KeptPage`. */
 interface IndexEntry {
   key: string;
   deps: [file: string, hash: string][];
+  kept: KeptPage;
+}
+
+/**
+ * The files the last build wrote that a rebuild may take as they are (hard links into the new
+ * output): where it wrote, under which base path and Tailwind sheet, and each file's identity as
+ * written. A file changed or replaced since (other inode, size or time) is written again.
+ */
+interface OutputRecord {
+  dir: string;
+  base: string;
+  tailwind: string;
+  files: Record<string, FileStamp>;
+}
+type FileStamp = [ino: number, size: number, mtimeMs: number];
+
+interface IndexFile {
+  pages: Record<string, IndexEntry>;
+  output?: OutputRecord;
 }
 
 async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<string> {
@@ -48,13 +86,25 @@ async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<stri
   return sha(String(FORMAT), await kilnIdentity(), site.root, settings, JSON.stringify(overrides), ...pages, ...site.files.assets, ...specs);
 }
 
+const stamp = (abs: string): FileStamp | undefined => {
+  try {
+    const s = lstatSync(abs);
+    return s.isFile() ? [s.ino, s.size, s.mtimeMs] : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export class PageCache {
   private readonly hashes = new Map<string, Promise<string | undefined>>();
+  /** The output record for the next build: files linked keep their stamps, files written are stamped at `recordOutput`. */
+  private readonly stamps: Record<string, FileStamp> = {};
+  private readonly written: string[] = [];
 
   private constructor(
     private readonly dir: string,
     private readonly site: string,
-    private readonly index: Record<string, IndexEntry>,
+    private readonly index: IndexFile,
   ) {}
 
   /** The cache of the project at `site.root`; undefined when it cannot be made (read-only folder). */
@@ -65,11 +115,15 @@ export class PageCache {
     } catch {
       return undefined;
     }
+    // Caches of other formats are of no use to this Kiln.
+    for (const name of await fs.readdir(path.dirname(dir)).catch(() => [] as string[])) {
+      if (/^build-\d+$/.test(name) && name !== path.basename(dir)) await fs.rm(path.join(path.dirname(dir), name), { recursive: true, force: true }).catch(() => undefined);
+    }
     const [key, index] = await Promise.all([
       siteKey(site, overrides),
-      fs.readFile(path.join(dir, 'index.json'), 'utf8').then((t) => JSON.parse(t) as Record<string, IndexEntry>).catch(() => ({})),
+      fs.readFile(path.join(dir, 'index.json'), 'utf8').then((t) => JSON.parse(t) as IndexFile).catch(() => undefined),
     ]);
-    return new PageCache(dir, key, index);
+    return new PageCache(dir, key, index?.pages ? index : { pages: {} });
   }
 
   private file(page: Page): string {
@@ -86,39 +140,79 @@ export class PageCache {
     return h;
   }
 
-  /** Whether the page as last produced still holds (cheap: the index only). */
-  async fresh(page: Page): Promise<boolean> {
-    const entry = this.index[page.relPath];
-    if (!entry || entry.key !== this.key(page)) return false;
-    for (const [file, hash] of entry.deps) if ((await this.hash(file)) !== hash) return false;
-    return true;
+  /** The page as last produced, when that still holds (cheap: the index only), else undefined. */
+  async kept(page: Page): Promise<KeptPage | undefined> {
+    const entry = this.index.pages[page.relPath];
+    if (!entry || entry.key !== this.key(page)) return undefined;
+    for (const [file, hash] of entry.deps) if ((await this.hash(file)) !== hash) return undefined;
+    return entry.kept;
   }
 
-  /** The page as last produced; call after `fresh`. */
-  async get(page: Page): Promise<ProducedPage | undefined> {
+  /** A kept page's HTML, Markdown and search input, or undefined when its file is gone or stale. */
+  async body(page: Page): Promise<KeptBody | undefined> {
     try {
       // The page file names its key too: after an interrupted build it may be newer than the index.
-      const { key, page: produced } = JSON.parse(await fs.readFile(this.file(page), 'utf8')) as { key: string; page: ProducedPage };
-      return key === this.key(page) ? produced : undefined;
+      const { key, body } = JSON.parse(await fs.readFile(this.file(page), 'utf8')) as { key: string; body: KeptBody };
+      return key === this.key(page) ? body : undefined;
     } catch {
       return undefined;
     }
   }
 
   /** Keeps a page that was produced without errors. Failing to write only loses the cache. */
-  async set(page: Page, produced: ProducedPage): Promise<void> {
-    delete this.index[page.relPath];
+  async set(page: Page, produced: ProducedPage, search: string | undefined): Promise<void> {
+    delete this.index.pages[page.relPath];
     if (!produced.html || produced.diagnostics.some((d) => d.severity === 'error')) return;
     try {
       const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
-      await fs.writeFile(this.file(page), JSON.stringify({ key: this.key(page), page: produced }));
-      this.index[page.relPath] = { key: this.key(page), deps };
+      const body: KeptBody = { html: produced.html, markdown: produced.markdown, search: produced.search };
+      await fs.writeFile(this.file(page), JSON.stringify({ key: this.key(page), body }));
+      const { diagnostics, features, classes, islands } = produced;
+      this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined } };
     } catch {
       /* a cache that cannot be written is only slower */
     }
   }
 
-  /** Writes the index (aside, then renamed: an interrupted build never leaves half of it). */
+  /**
+   * Which of the last build's files in `dir` can be taken as they are, given this build's base path
+   * and Tailwind sheet (the caller knows the page behind `rel` is unchanged). Taking one (`take`)
+   * keeps its stamp for the next build.
+   */
+  previousOutput(dir: string, base: string, tailwind: string): { has(rel: string): boolean; take(rel: string): void } {
+    const record = this.index.output;
+    const valid = record?.dir === dir && record.base === base && record.tailwind === tailwind;
+    const checked = new Map<string, FileStamp>();
+    return {
+      has: (rel) => {
+        if (!valid) return false;
+        const was = record.files[rel];
+        const now = was && stamp(path.join(dir, rel));
+        if (!now || now[0] !== was[0] || now[1] !== was[1] || now[2] !== was[2]) return false;
+        checked.set(rel, now);
+        return true;
+      },
+      take: (rel) => {
+        const s = checked.get(rel);
+        if (s) this.stamps[rel] = s;
+      },
+    };
+  }
+
+  /** A page file this build wrote itself, to be stamped once it is in place (`recordOutput`). */
+  wrote(rel: string): void {
+    this.written.push(rel);
+  }
+
+  /** Stamps the files written, once the output is in place, for the next build's `previousOutput`. */
+  recordOutput(dir: string, base: string, tailwind: string): void {
+    for (const rel of this.written) {
+      const s = stamp(path.join(dir, rel));
+      if (s) this.stamps[rel] = s;
+    }
+    this.index.output = { dir, base, tailwind, files: this.stamps };
+  }
+
   /**
    * A value that follows from the site key alone (the OpenAPI checks: they read only the OpenAPI
    * files and Kiln), kept until that key changes.
@@ -132,6 +226,7 @@ export class PageCache {
     return value;
   }
 
+  /** Writes the index (aside, then renamed: an interrupted build never leaves half of it). */
   async save(): Promise<void> {
     const file = path.join(this.dir, 'index.json');
     try {

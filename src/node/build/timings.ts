@@ -11,6 +11,7 @@ export type BuildStage =
   | 'workers-start'
   | 'produce'
   | 'tailwind'
+  | 'reuse'
   | 'write'
   | 'search-add'
   | 'pages-total'

@@ -1,4 +1,4 @@
-import { existsSync, promises as fs, renameSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, promises as fs, renameSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -31,10 +31,45 @@ export class OutputWriter {
     await fs.writeFile(abs, data);
   }
 
-  /** Changes a file already written (the build fills in URLs known only at the end). */
+  /**
+   * Changes a file already written (the build fills in URLs known only at the end). A new file
+   * replaces it, so a file linked from elsewhere (`link`) is never changed through the link.
+   */
   async rewrite(rel: string, change: (text: string) => string): Promise<void> {
     const abs = path.join(this.tmp, rel);
-    await fs.writeFile(abs, change(await fs.readFile(abs, 'utf8')));
+    const text = change(await fs.readFile(abs, 'utf8'));
+    await fs.unlink(abs);
+    await fs.writeFile(abs, text);
+  }
+
+  /**
+   * Takes a finished file as it is (the previous build's output, the search index kept in the
+   * cache): a hard link, no copy, where the file system allows one, else a copy. Such files are
+   * shared, so nothing may write into them: `rewrite` replaces, and callers link only files they
+   * will not write again. Fails when `fromAbs` is missing.
+   */
+  async link(fromAbs: string, rel: string): Promise<void> {
+    const abs = path.join(this.tmp, rel);
+    await this.ensureDir(path.dirname(abs));
+    // Synchronous: a link is one quick system call, and a rebuild makes thousands of them, each of
+    // which would otherwise wait its turn in libuv's thread pool (0.75 s against 0.1 s for 2,000).
+    try {
+      linkSync(fromAbs, abs);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw e;
+      // Never copy onto a file already there: it may itself be a link.
+      if (code === 'EEXIST') unlinkSync(abs);
+      try {
+        linkSync(fromAbs, abs);
+      } catch {
+        await fs.copyFile(fromAbs, abs);
+      }
+    }
+  }
+
+  async remove(rel: string): Promise<void> {
+    await fs.rm(path.join(this.tmp, rel), { force: true });
   }
 
   async copy(fromAbs: string, rel: string): Promise<void> {

@@ -1,4 +1,8 @@
 import { isNeededSearchFile, SearchIndex, type SearchFile } from './index.js';
+import { SEARCH_MANIFEST, type SearchManifest } from './incremental.js';
+
+/** The dev index is always whole: nothing merged, nothing hidden. */
+const WHOLE: SearchManifest = { delta: false, hide: [] };
 
 /**
  * The dev server's search bundle: built in memory on the first request for it (rendering every
@@ -13,6 +17,7 @@ export class DevSearch {
 
   /** A file of the bundle by its path inside it (`pagefind.js`), or undefined. */
   async file(rel: string): Promise<SearchFile | undefined> {
+    if (rel === SEARCH_MANIFEST) return { path: rel, content: new TextEncoder().encode(JSON.stringify(WHOLE)) };
     if (!this.current) {
       const index = new SearchIndex();
       const files = this.fill(index)
