@@ -89,10 +89,20 @@ describe('the rebuild cache', () => {
     const after = ['quickstart.html', 'concepts/retries.html', 'concepts/retries.md'].map(ino);
     expect(after[0]).not.toBe(before[0]);
     expect(after.slice(1)).toEqual(before.slice(1));
-    // A file changed in the output since is written again.
+    // A page whose file was changed in the output since is made again (the output is where kept pages come from).
     writeFileSync(path.join(out, 'concepts/retries.html'), 'changed by hand');
-    expect(await build()).toBe('22');
+    expect(await build()).toBe('21');
     expect(readFileSync(path.join(out, 'concepts/retries.html'), 'utf8')).toBe(again.get('concepts/retries.html'));
+    // A new utility class in one page: the pages kept link the new sheet.
+    const sheet = (rel: string) => /href="(\/_kiln\/assets\/tailwind\.[0-9a-f]+\.css)"/.exec(readFileSync(path.join(out, rel), 'utf8'))?.[1];
+    const oldSheet = sheet('concepts/retries.html');
+    expect(oldSheet).toBeDefined();
+    edit('quickstart.mdx', (s) => s + '\n<div className="mt-11 text-sky-700">A new utility</div>\n');
+    expect(await build()).toBe('21');
+    const newSheet = sheet('concepts/retries.html');
+    expect(newSheet).not.toBe(oldSheet);
+    expect(sheet('quickstart.html')).toBe(newSheet);
+    expect(readFileSync(path.join(out, newSheet!.slice(1)), 'utf8')).toContain('.mt-11');
 
     // A snippet: the two pages that render it (one imports it, one names it in <Snippet file>) are made again.
     edit('snippets/install.mdx', (s) => s.replace('give it an API key', 'give it a fresh API key'));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
@@ -19,7 +18,7 @@ import { PageCache, type KeptPage } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
 import { renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
-import { closeSearch } from '../search/index.js';
+import { closeSearch, searchInput } from '../search/index.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
 import { markdownPath } from '../seo/urls.js';
 import { BuildTimings } from './timings.js';
@@ -54,7 +53,8 @@ export interface FailedPage {
 /** Pages each worker has queued (see `make`). */
 const WORKER_QUEUE = 3;
 
-const TAILWIND_LINK = new RegExp(`<link[^>]*href="${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
+// Any prefix: under a base path the link was rebased as it was written.
+const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
 
 export interface BuildSummary {
   ok: boolean;
@@ -108,12 +108,17 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const cache = options.cache === false ? undefined : await t.time('cache-check', () => PageCache.open(site, overrides));
     // Highlighted code blocks are kept between builds too (highlight/store.ts), unless the page cache is off.
     const blocks = cache ? cacheDir(root) : undefined;
+    // A kept page's files are the last build's in the output folder: only pages whose files are
+    // all as that build left them are kept.
+    const previous = cache?.previousOutput(outDir, base);
+    const htmlFiles = (page: Page) => (site.content.byUrl.get('/') === page && page.url !== '/' ? [outputPathForUrl(page.url), 'index.html'] : [outputPathForUrl(page.url)]);
+    const filesOf = (page: Page, k: KeptPage) => (k.markdown ? [...htmlFiles(page), markdownPath(page.url).slice(1)] : htmlFiles(page));
     const kept = new Map<Page, KeptPage>();
-    if (cache) {
+    if (cache && previous) {
       await t.time('cache-check', async () => {
         for (const page of pages) {
           const k = await cache.kept(page);
-          if (k) kept.set(page, k);
+          if (k && filesOf(page, k).every((f) => previous.has(f))) kept.set(page, k);
         }
       });
     }
@@ -168,8 +173,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const markdown = new Map<string, string>();
     /** Pages that link the Tailwind sheet, whose URL is known once every page is made. */
     const linkTailwind: string[] = [];
-    const search = await SiteSearch.open(cache ? cacheDir(root) : undefined, pages.length);
-    const htmlFiles = (page: Page) => (site.content.byUrl.get('/') === page && page.url !== '/' ? [outputPathForUrl(page.url), 'index.html'] : [outputPathForUrl(page.url)]);
+    // The search index the last output holds is kept only as long as those files are (`previous`).
+    const search = new SiteSearch(previous ? cache?.searchBase : undefined, pages.length, cache !== undefined);
     /** What every page adds to the site-wide outputs, made now or kept. */
     const collect = (page: Page, made: Pick<ProducedPage, 'diagnostics' | 'features' | 'classes' | 'islands'>) => {
       diagnostics.push(...made.diagnostics);
@@ -195,10 +200,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
           pagesReused++;
           collect(page, keep);
           reused.push(page);
-          if (keep.search && search.keep(page.url, keep.search)) {
-            const body = await cache!.body(page);
-            if (body?.search !== undefined) await search.add(page.url, body.search);
-          }
+          // Changed since the search base was made (by an earlier rebuild): indexed from the page as written.
+          if (keep.search && search.keep(page.url, keep.search)) await search.add(page.url, searchInput(previous!.read(htmlFiles(page)[0]!)), keep.search);
           written++;
           options.onProgress?.(++done, pages.length);
           continue;
@@ -231,28 +234,30 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const tailwindUrl = tailwind?.url ?? '';
     t.add('tailwind', performance.now() - mark);
 
-    // Kept pages: the last build's files where they are as it wrote them (same base path and
-    // Tailwind sheet), else written from the rebuild cache, else made again.
+    // Kept pages: the last build's files, linked. Pages that link the Tailwind sheet get the new
+    // sheet's URL when it changed (the URL is outside what the base path rebases: written as is),
+    // or are made again in the rare case their last build had no sheet to link.
     mark = performance.now();
-    const previous = cache?.previousOutput(outDir, base, tailwindUrl);
-    /** Markdown files the last build wrote that stay as they are. */
+    /** Markdown files of kept pages, taken as they are after `siteOutputs` below. */
     const keptMarkdown = new Set<string>();
     for (const page of reused) {
-      const files = htmlFiles(page);
-      const md = kept.get(page)!.markdown ? markdownPath(page.url).slice(1) : undefined;
-      if (previous && files.every((f) => previous.has(f)) && (!md || previous.has(md))) {
-        for (const f of files) {
-          await writer.link(path.join(outDir, f), f);
-          previous.take(f);
+      const k = kept.get(page)!;
+      for (const f of htmlFiles(page)) {
+        if (!k.classes.length || previous!.tailwind === tailwindUrl) await previous!.take(f, writer);
+        else if (previous!.tailwind) {
+          await writer.writeAsIs(f, previous!.read(f).replaceAll(previous!.tailwind, TAILWIND_PLACEHOLDER));
+          linkTailwind.push(f);
+          cache?.wrote(f);
+        } else {
+          await writePage(page, await makeHere(page));
+          break;
         }
-        if (md) {
-          markdown.set(page.url, readFileSync(path.join(outDir, md), 'utf8'));
-          keptMarkdown.add(md);
-        }
-        continue;
       }
-      const body = (await cache!.body(page)) ?? (await makeHere(page));
-      if (body.html) await writePage(page, body);
+      if (k.markdown && !markdown.has(page.url)) {
+        const md = markdownPath(page.url).slice(1);
+        markdown.set(page.url, previous!.read(md));
+        keptMarkdown.add(md);
+      }
     }
     t.add('reuse', performance.now() - mark);
 
@@ -281,10 +286,21 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     t.add('static-assets', performance.now() - mark);
     // The search bundle (Pagefind) under /_kiln/search/: only what changed since the kept index, when one is kept.
     mark = performance.now();
-    await search.write(writer, async (url) => {
-      const page = site.content.byUrl.get(url);
-      return page && ((await cache?.body(page))?.search ?? (await makeHere(page)).search);
-    });
+    await search.write(
+      {
+        write: async (rel, data, lasting) => {
+          await writer.write(rel, data);
+          if (lasting) cache?.wrote(rel);
+        },
+        take: async (rel) => (previous?.has(rel) ? (await previous.take(rel, writer), true) : false),
+        remove: (rel) => writer.remove(rel),
+      },
+      // Pages kept whose input the base did not need: read back from the output.
+      async (url) => {
+        const page = site.content.byUrl.get(url);
+        return page && kept.has(page) ? searchInput(previous!.read(htmlFiles(page)[0]!)) : undefined;
+      },
+    );
     diagnostics.push(...search.diagnostics());
     t.add('search-index', performance.now() - mark);
     mark = performance.now();
@@ -294,8 +310,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       const rel = f.path.slice(1);
       if (projectFiles.has(rel)) continue;
       if (keptMarkdown.has(rel)) {
-        await writer.link(path.join(outDir, rel), rel);
-        previous!.take(rel);
+        await previous!.take(rel, writer);
         continue;
       }
       await writer.write(rel, f.body);
@@ -308,7 +323,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       return summary(false, diagnostics, 0, failed);
     }
     await t.time('commit', () => writer.commit());
-    cache?.recordOutput(outDir, base, tailwindUrl);
+    cache?.recordOutput(outDir, base, tailwindUrl, search.kept);
     await cache?.save();
     return summary(true, diagnostics, written, failed, site.files.assets.length);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, promises as fs, writeFileSync } from 'node:fs';
+import { lstatSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -8,22 +8,26 @@ import { kilnIdentity } from '../package-root.js';
 import { cacheDir } from '../content/scan.js';
 import type { LoadedSite } from '../site/load.js';
 import type { ProducedPage, SiteOverrides } from './produce.js';
+import type { SearchBase } from '../search/incremental.js';
 
 /**
- * The rebuild cache: each page as it was produced, on disk under `<project>/.kiln/cache/`, reused
- * while nothing it came from has changed. What a page came from:
+ * The rebuild cache: what each page came from and what the build needs of it besides its files,
+ * in `<project>/.kiln/cache/build-<format>/index.json`, reused while nothing it came from has
+ * changed. What a page came from:
  * - the site: this Kiln (its version and compiled files), the settings file and overrides, every
  *   page's path, URL, front matter and date (navigation, titles, previous/next), the project's
  *   files (links, images, custom CSS and JS) and the content of its OpenAPI documents, local or fetched;
  * - the page: its source;
  * - the snippets it renders, checked by content when the entry is read.
- * A kept page's small parts (messages, features, classes) are in the index; its HTML, Markdown and
- * search input in a file of its own, read only when the last build's output files cannot be linked.
+ * A kept page's files are the last build's output itself: a rebuild hard-links them into the new
+ * output when each is as that build left it (`previousOutput`), and makes the page again when one
+ * is not. Keeping a second copy here cost a cold build a file per page, and creating files is what
+ * this file system is slowest at (0.1-0.7 ms of kernel time each).
  * Any change to the site makes every page again; an edit to one page's body makes one page.
  * Pages that failed are not kept, so their errors are found again.
  */
 
-const FORMAT = 2;
+const FORMAT = 3;
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 const sha = (...parts: (string | Buffer)[]) => {
   const h = createHash('sha256');
@@ -43,9 +47,6 @@ export interface KeptPage {
   markdown: boolean;
 }
 
-/** A kept page's large parts, one file per page, read only when the last build's files cannot be reused. */
-export type KeptBody = Pick<ProducedPage, 'html' | 'markdown' | 'search'>;
-
 /** What the index keeps of each page: the key it was made under, its snippets' hashes, and `KeptPage`. */
 interface IndexEntry {
   key: string;
@@ -56,7 +57,7 @@ interface IndexEntry {
 /**
  * The files the last build wrote that a rebuild may take as they are (hard links into the new
  * output): where it wrote, under which base path and Tailwind sheet, and each file's identity as
- * written. A file changed or replaced since (other inode, size or time) is written again.
+ * written. A file changed or replaced since (other inode, size or time) is not taken.
  */
 interface OutputRecord {
   dir: string;
@@ -69,6 +70,20 @@ type FileStamp = [ino: number, size: number, mtimeMs: number];
 interface IndexFile {
   pages: Record<string, IndexEntry>;
   output?: OutputRecord;
+  /** The search index in that output (search/incremental.ts), saved with it so the two always match. */
+  search?: SearchBase;
+}
+
+/** The last build's files in the folder being built into, under the same base path (see `PageCache.previousOutput`). */
+export interface PreviousOutput {
+  /** The Tailwind sheet's URL in that build's pages ('' when it had none). */
+  readonly tailwind: string;
+  /** Whether `rel` is as that build left it. */
+  has(rel: string): boolean;
+  /** Links `rel` into the new output (`has` first); its stamp stays valid for the next build. */
+  take(rel: string, writer: { link(fromAbs: string, rel: string): Promise<void> }): Promise<void>;
+  /** The text of `rel` (`has` first). */
+  read(rel: string): string;
 }
 
 async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<string> {
@@ -97,7 +112,7 @@ const stamp = (abs: string): FileStamp | undefined => {
 
 export class PageCache {
   private readonly hashes = new Map<string, Promise<string | undefined>>();
-  /** The output record for the next build: files linked keep their stamps, files written are stamped at `recordOutput`. */
+  /** The output record for the next build: files taken keep their stamps, files written are stamped at `recordOutput`. */
   private readonly stamps: Record<string, FileStamp> = {};
   private readonly written: string[] = [];
 
@@ -111,7 +126,7 @@ export class PageCache {
   static async open(site: LoadedSite, overrides: SiteOverrides): Promise<PageCache | undefined> {
     const dir = path.join(cacheDir(site.root), `build-${FORMAT}`);
     try {
-      await fs.mkdir(path.join(dir, 'pages'), { recursive: true });
+      await fs.mkdir(dir, { recursive: true });
     } catch {
       return undefined;
     }
@@ -124,10 +139,6 @@ export class PageCache {
       fs.readFile(path.join(dir, 'index.json'), 'utf8').then((t) => JSON.parse(t) as IndexFile).catch(() => undefined),
     ]);
     return new PageCache(dir, key, index?.pages ? index : { pages: {} });
-  }
-
-  private file(page: Page): string {
-    return path.join(this.dir, 'pages', `${sha(page.relPath).slice(0, 32)}.json`);
   }
 
   private key(page: Page): string {
@@ -148,70 +159,57 @@ export class PageCache {
     return entry.kept;
   }
 
-  /** A kept page's HTML, Markdown and search input, or undefined when its file is gone or stale. */
-  async body(page: Page): Promise<KeptBody | undefined> {
-    try {
-      // The page file names its key too: after an interrupted build it may be newer than the index.
-      const { key, body } = JSON.parse(await fs.readFile(this.file(page), 'utf8')) as { key: string; body: KeptBody };
-      return key === this.key(page) ? body : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Keeps a page that was produced without errors. Failing to write only loses the cache. */
+  /** Keeps what the build needs of a page produced without errors (its files are the output's). */
   async set(page: Page, produced: ProducedPage, search: string | undefined): Promise<void> {
     delete this.index.pages[page.relPath];
     if (!produced.html || produced.diagnostics.some((d) => d.severity === 'error')) return;
-    try {
-      const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
-      const body: KeptBody = { html: produced.html, markdown: produced.markdown, search: produced.search };
-      // Synchronous, like the output's files (output/write.ts).
-      writeFileSync(this.file(page), JSON.stringify({ key: this.key(page), body }));
-      const { diagnostics, features, classes, islands } = produced;
-      this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined } };
-    } catch {
-      /* a cache that cannot be written is only slower */
-    }
+    const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
+    const { diagnostics, features, classes, islands } = produced;
+    this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined } };
   }
 
-  /**
-   * Which of the last build's files in `dir` can be taken as they are, given this build's base path
-   * and Tailwind sheet (the caller knows the page behind `rel` is unchanged). Taking one (`take`)
-   * keeps its stamp for the next build.
-   */
-  previousOutput(dir: string, base: string, tailwind: string): { has(rel: string): boolean; take(rel: string): void } {
+  /** The last build's output in `dir`, when it was built there under the same base path. */
+  previousOutput(dir: string, base: string): PreviousOutput | undefined {
     const record = this.index.output;
-    const valid = record?.dir === dir && record.base === base && record.tailwind === tailwind;
+    if (record?.dir !== dir || record.base !== base) return undefined;
     const checked = new Map<string, FileStamp>();
     return {
+      tailwind: record.tailwind,
       has: (rel) => {
-        if (!valid) return false;
+        if (checked.has(rel)) return true;
         const was = record.files[rel];
         const now = was && stamp(path.join(dir, rel));
         if (!now || now[0] !== was[0] || now[1] !== was[1] || now[2] !== was[2]) return false;
         checked.set(rel, now);
         return true;
       },
-      take: (rel) => {
+      take: async (rel, writer) => {
+        await writer.link(path.join(dir, rel), rel);
         const s = checked.get(rel);
         if (s) this.stamps[rel] = s;
       },
+      read: (rel) => readFileSync(path.join(dir, rel), 'utf8'),
     };
   }
 
-  /** A page file this build wrote itself, to be stamped once it is in place (`recordOutput`). */
+  /** A file this build wrote that a later one may take (a page's, the search index's), stamped once it is in place. */
   wrote(rel: string): void {
     this.written.push(rel);
   }
 
   /** Stamps the files written, once the output is in place, for the next build's `previousOutput`. */
-  recordOutput(dir: string, base: string, tailwind: string): void {
+  recordOutput(dir: string, base: string, tailwind: string, search: SearchBase | undefined): void {
     for (const rel of this.written) {
       const s = stamp(path.join(dir, rel));
       if (s) this.stamps[rel] = s;
     }
     this.index.output = { dir, base, tailwind, files: this.stamps };
+    this.index.search = search;
+  }
+
+  /** The search index the last build's output holds, if any. */
+  get searchBase(): SearchBase | undefined {
+    return this.index.search;
   }
 
   /**
@@ -234,7 +232,7 @@ export class PageCache {
       await fs.writeFile(`${file}.tmp`, JSON.stringify(this.index));
       await fs.rename(`${file}.tmp`, file);
     } catch {
-      /* as above */
+      /* a cache that cannot be written is only slower */
     }
   }
 }

@@ -35,6 +35,11 @@ export class OutputWriter {
     writeFileSync(abs, data);
   }
 
+  /** Writes a file that is final already (taken from the last build's output): never rebased again. */
+  async writeAsIs(rel: string, data: string | Uint8Array): Promise<void> {
+    return OutputWriter.prototype.write.call(this, rel, data);
+  }
+
   /**
    * Changes a file already written (the build fills in URLs known only at the end). A new file
    * replaces it, so a file linked from elsewhere (`link`) is never changed through the link.

@@ -1,31 +1,31 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeSearch } from './index.js';
-import { deltaLimit, searchInputHash, SiteSearch, type SearchManifest, type SearchWriter } from './incremental.js';
+import { deltaLimit, searchInputHash, SiteSearch, type SearchBase, type SearchManifest, type SearchWriter } from './incremental.js';
 
-const dirs: string[] = [];
-afterAll(async () => {
-  await closeSearch();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+afterAll(() => closeSearch());
 
 const page = (title: string, words: string) => `<!doctype html><html lang="en"><body><article data-pagefind-body=""><h1>${title}</h1><p>${words}</p></article></body></html>`;
 
-/** An output in memory; links read the file they point at, as a hard link would show it. */
+/** An output in memory. `previous`: the last build's output, whose lasting files can be taken. */
 class Out implements SearchWriter {
   readonly files = new Map<string, Uint8Array | string>();
-  linked = 0;
-  async write(rel: string, data: string | Uint8Array) {
+  readonly lasting = new Set<string>();
+  taken = 0;
+  constructor(private readonly previous?: Out) {}
+  async write(rel: string, data: string | Uint8Array, lasting?: boolean) {
     this.files.set(rel, data);
+    if (lasting) this.lasting.add(rel);
   }
-  async link(from: string, rel: string) {
-    this.files.set(rel, readFileSync(from));
-    this.linked++;
+  async take(rel: string) {
+    if (!this.previous?.lasting.has(rel)) return false;
+    this.files.set(rel, this.previous.files.get(rel)!);
+    this.lasting.add(rel);
+    this.taken++;
+    return true;
   }
   async remove(rel: string) {
     this.files.delete(rel);
+    this.lasting.delete(rel);
   }
   manifest(): SearchManifest {
     return JSON.parse(String(this.files.get('_kiln/search/kiln-search.json')));
@@ -39,114 +39,106 @@ const words = (n: number) => `page number ${n} about queue${n}`;
 const noInput = async (url: string): Promise<string | undefined> => {
   throw new Error(`input of ${url} asked for`);
 };
+const urls = Array.from({ length: 40 }, (_, i) => `/p${i}`);
+
+/** A first build of 40 pages: its output and the base it keeps. */
+async function firstBuild(): Promise<{ out: Out; base: SearchBase }> {
+  const search = new SiteSearch(undefined, urls.length);
+  expect(search.incremental).toBe(false);
+  for (const [i, url] of urls.entries()) await search.add(url, page(`P${i}`, words(i)));
+  const out = new Out();
+  await search.write(out, noInput);
+  return { out, base: search.kept! };
+}
 
 describe('the search index kept between builds', () => {
-  const cache = mkdtempSync(path.join(os.tmpdir(), 'kiln-search-cache-'));
-  dirs.push(cache);
-  const urls = Array.from({ length: 40 }, (_, i) => `/p${i}`);
-
   it('indexes every page the first time and keeps that index as the base', async () => {
-    const search = await SiteSearch.open(cache, urls.length);
-    expect(search.incremental).toBe(false);
-    for (const [i, url] of urls.entries()) await search.add(url, page(`P${i}`, words(i)));
-    const out = new Out();
-    await search.write(out, noInput);
+    const { out, base } = await firstBuild();
     expect(out.manifest()).toEqual({ delta: false, hide: [] });
     expect(out.count()).toBe(40);
     expect(out.files.has('_kiln/search/pagefind.js')).toBe(true);
-    // Taken from the cache folder, so a later build can take it too.
-    expect(out.linked).toBeGreaterThan(40);
-    expect(search.diagnostics()).toEqual([]);
+    expect(Object.keys(base.pages)).toHaveLength(40);
+    expect(base.pages['/p3']![0]).toBe(searchInputHash(page('P3', words(3))));
+    // Every file of the bundle is one a later build may take; the manifest is not.
+    expect(base.files.map((f) => `_kiln/search/${f}`).sort()).toEqual([...out.lasting].sort());
+    expect(out.lasting.has('_kiln/search/kiln-search.json')).toBe(false);
   }, 60_000);
 
   it('then indexes only pages changed or added, and hides what they replace and pages gone', async () => {
-    const search = await SiteSearch.open(cache, urls.length);
+    const first = await firstBuild();
+    const search = new SiteSearch(first.base, urls.length);
     expect(search.incremental).toBe(true);
-    // p0 changed; p1 kept as it was; p2 made again but the same; p3 gone; p40 new.
+    // p0 changed; p1 kept as it was; p2 made again but the same; p3 gone; p4 kept but changed
+    // since the base (its input read back); p40 new.
     await search.add('/p0', page('P0', 'page zero rewritten with zephyrine'));
     expect(search.keep('/p1', searchInputHash(page('P1', words(1))))).toBe(false);
-    expect(search.keep('/p4', 'a hash the base does not have')).toBe(true);
-    await search.add('/p4', page('P4', words(4)));
     await search.add('/p2', page('P2', words(2)));
-    for (const url of urls.slice(5)) expect(search.keep(url, searchInputHash(page(`P${url.slice(2)}`, words(Number(url.slice(2))))))).toBe(false);
+    expect(search.keep('/p4', 'a hash the base does not have')).toBe(true);
+    await search.add('/p4', page('P4', 'p4 as an earlier rebuild left it'), 'a hash the base does not have');
+    for (const url of urls.slice(5)) expect(search.keep(url, first.base.pages[url]![0])).toBe(false);
     await search.add('/p40', page('P40', 'a new page'));
-    const out = new Out();
+    const out = new Out(first.out);
     await search.write(out, noInput);
     const manifest = out.manifest();
     expect(manifest.delta).toBe(true);
-    // p0's old entry and p3's; p1 is unchanged, p4's input was the same as the base's.
-    expect(manifest.hide).toHaveLength(2);
-    expect(out.count('delta/')).toBe(2);
+    // p0's, p3's and p4's old entries; p1 and p2 are as they were.
+    expect(manifest.hide.sort()).toEqual(['/p0', '/p3', '/p4'].map((u) => first.base.pages[u]![1]).sort());
+    expect(out.count('delta/')).toBe(3);
     expect(out.count()).toBe(40);
+    expect(out.taken).toBe(first.base.files.length);
     // The delta relies on the base's script and WebAssembly.
     expect([...out.files.keys()].filter((f) => f.startsWith('_kiln/search/delta/') && /\.(js|pagefind)$/.test(f))).toEqual([]);
+    expect(search.kept).toBe(first.base);
   }, 60_000);
 
-  it('makes the base again once the changes pass the limit, asking for the inputs it was not given', async () => {
+  it('makes the base again once the changes pass the limit, asking for the inputs of unchanged pages', async () => {
     expect(deltaLimit(40)).toBe(32);
     expect(deltaLimit(10_000)).toBe(500);
-    const search = await SiteSearch.open(cache, urls.length);
-    const asked: string[] = [];
+    const first = await firstBuild();
+    const search = new SiteSearch(first.base, urls.length);
     for (const [i, url] of urls.entries()) {
       if (i < 33) await search.add(url, page(`P${i}`, `changed ${i} times`));
-      else expect(search.keep(url, 'x')).toBe(true);
+      else expect(search.keep(url, first.base.pages[url]![0])).toBe(false);
     }
-    const out = new Out();
+    const asked: string[] = [];
+    const out = new Out(first.out);
     await search.write(out, async (url) => {
       asked.push(url);
-      return page(url, 'from the cache');
+      return page(url, 'from the output');
     });
-    // p33-p39: keep said their inputs were needed and none came, so they are left out; nothing to ask for.
-    expect(asked).toEqual([]);
+    expect(asked.sort()).toEqual(urls.slice(33).sort());
     expect(out.manifest()).toEqual({ delta: false, hide: [] });
-    expect(out.count()).toBe(33);
-
-    // The next build starts from this base.
-    const next = await SiteSearch.open(cache, urls.length);
-    expect(next.incremental).toBe(true);
+    expect(out.count()).toBe(40);
+    expect(out.taken).toBe(0);
+    expect(search.kept).not.toBe(first.base);
+    expect(Object.keys(search.kept!.pages)).toHaveLength(40);
   }, 60_000);
 
-  it('asks for the inputs of unchanged pages when the base must be made again', async () => {
-    const search = await SiteSearch.open(cache, urls.length);
-    // Unchanged pages (left out by keep), then more than the limit of new pages.
-    for (const i of [0, 1, 2]) expect(search.keep(`/p${i}`, searchInputHash(page(`P${i}`, `changed ${i} times`)))).toBe(false);
-    for (let i = 100; i < 133; i++) await search.add(`/n${i}`, page(`N${i}`, 'new'));
+  it('makes the base again when one of its files is not as it was written, and takes none of them', async () => {
+    const first = await firstBuild();
+    first.out.lasting.delete('_kiln/search/pagefind.js');
+    const search = new SiteSearch(first.base, urls.length);
+    for (const url of urls.slice(1)) expect(search.keep(url, first.base.pages[url]![0])).toBe(false);
+    await search.add('/p0', page('P0', 'one change'));
+    const out = new Out(first.out);
     const asked: string[] = [];
-    const out = new Out();
-    await search.write(out, async (url) => {
-      asked.push(url);
-      return page(url, 'from the cache');
-    });
-    expect(asked.sort()).toEqual(['/p0', '/p1', '/p2']);
-    expect(out.count()).toBe(36);
-  }, 60_000);
-
-  it('makes the base again when its files are gone from the cache', async () => {
-    const base = readdirSync(cache).find((d) => d.startsWith('search-'))!;
-    rmSync(path.join(cache, base, 'files', 'pagefind.js'));
-    // A large site, so that the pages gone stay below the limit and only the missing file forces a new base.
-    const search = await SiteSearch.open(cache, 10_000);
-    expect(search.incremental).toBe(true);
-    await search.add('/only', page('Only', 'one page'));
-    const out = new Out();
-    const asked: string[] = [];
-    await search.write(out, async (url) => (asked.push(url), undefined));
+    await search.write(out, async (url) => (asked.push(url), page(url, 'from the output')));
     expect(out.manifest()).toEqual({ delta: false, hide: [] });
-    expect(out.count()).toBe(1);
-    expect(out.files.has('_kiln/search/pagefind.js')).toBe(true);
-    // The old base's files linked before the missing one was found are gone again.
-    expect([...out.files.keys()].filter((f) => f.startsWith('_kiln/search/fragment/'))).toHaveLength(1);
-    expect(asked).toEqual([]);
+    expect(out.count()).toBe(40);
+    expect(asked).toHaveLength(39);
+    // Files taken before the altered one was found were taken out again, then written anew.
+    expect([...out.files.keys()].filter((f) => f.startsWith('_kiln/search/fragment/'))).toHaveLength(40);
+    expect([...out.lasting].sort()).toEqual(search.kept!.files.map((f) => `_kiln/search/${f}`).sort());
   }, 60_000);
 
-  it('without a cache folder, indexes every page every time', async () => {
-    const search = await SiteSearch.open(undefined, 1);
-    expect(search.incremental).toBe(false);
+  it('without a rebuild cache, indexes every page every time and keeps nothing', async () => {
+    const search = new SiteSearch(undefined, 1, false);
     expect(search.keep('/a', 'h')).toBe(true);
     await search.add('/a', page('A', 'alpha'));
     const out = new Out();
     await search.write(out, noInput);
     expect(out.count()).toBe(1);
-    expect(out.linked).toBe(0);
+    expect(out.lasting.size).toBe(0);
+    expect(search.kept).toBeUndefined();
   }, 60_000);
 });

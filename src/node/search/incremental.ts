@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { kilnIdentity } from '../package-root.js';
 import { isNeededSearchFile, SearchIndex, SEARCH_PATH, type SearchFile } from './index.js';
 
 /**
  * A build's search bundle without indexing every page every time. Pagefind cannot update an index,
  * and indexing 1,000 pages costs it about 3 s, so a rebuild after one edit would spend most of its
  * time there. Instead:
- * - a *base* index of every page is made by a full build and kept in the project's cache
- *   (`.kiln/cache/search-<kiln>/`), with each page's input hash and Pagefind id;
- * - a rebuild indexes only the pages whose input differs from the base (added or changed) into a
- *   *delta* index under `/_kiln/search/delta/`, and lists the base's entries for changed or removed
- *   pages in `/_kiln/search/kiln-search.json`; the search dialog merges the delta into the base
- *   (Pagefind's `mergeIndex`) and drops the listed entries;
- * - once the delta passes `deltaLimit` pages, the base is made again from every page.
- * The base's files are hard-linked into the output, never rewritten in place.
+ * - a *base* index of every page is made by a full build; the rebuild cache keeps each page's
+ *   input hash and Pagefind id (`SearchBase`), and its files are the last output's;
+ * - a rebuild takes those files as they are (hard links), indexes only the pages whose input
+ *   differs from the base (added or changed) into a *delta* index under `/_kiln/search/delta/`, and
+ *   lists the base's entries for changed or removed pages in `/_kiln/search/kiln-search.json`;
+ *   the search dialog merges the delta into the base (Pagefind's `mergeIndex`) and drops those;
+ * - once the delta passes `deltaLimit` pages, or a base file is not as it was written, the base is
+ *   made again from every page.
  */
 
 export const SEARCH_MANIFEST = 'kiln-search.json';
@@ -31,11 +28,21 @@ export interface SearchManifest {
   hide: string[];
 }
 
-interface BaseRecord {
+/** The base index of a build's output, as the rebuild cache keeps it. */
+export interface SearchBase {
   /** url → [input hash, Pagefind id]. */
   pages: Record<string, [string, string]>;
-  /** The bundle's files, relative to the record's `files/` folder. */
+  /** The bundle's files, relative to SEARCH_PATH. */
   files: string[];
+}
+
+/** Where the bundle goes: the build's output, which knows which files the last build left as they were. */
+export interface SearchWriter {
+  /** `lasting`: a file of a base, which later builds may take as it is. */
+  write(rel: string, data: string | Uint8Array, lasting?: boolean): Promise<void>;
+  /** Takes the last build's `rel` as it is; false when it is not as that build left it. */
+  take(rel: string): Promise<boolean>;
+  remove(rel: string): Promise<void>;
 }
 
 export const searchInputHash = (input: string) => createHash('sha256').update(input).digest('base64url').slice(0, 22);
@@ -60,13 +67,6 @@ function fragmentIds(files: SearchFile[]): Map<string, string> {
   return ids;
 }
 
-export interface SearchWriter {
-  write(rel: string, data: string | Uint8Array): Promise<void>;
-  /** Fails when `fromAbs` is missing. */
-  link(fromAbs: string, rel: string): Promise<void>;
-  remove(rel: string): Promise<void>;
-}
-
 export class SiteSearch {
   /** The index pages go into as they come: the delta, or a new base. */
   private readonly index = new SearchIndex();
@@ -76,37 +76,31 @@ export class SiteSearch {
   private readonly changed = new Map<string, string>();
   private readonly extra = new SearchIndex();
   private full: boolean;
-
-  private constructor(
-    private readonly folder: string | undefined,
-    private readonly base: BaseRecord | undefined,
-    private readonly limit: number,
-  ) {
-    this.full = !base;
-  }
+  /** The base the output holds once `write` is done. */
+  private result: SearchBase | undefined;
 
   /**
-   * `cacheRoot`: the project's `.kiln/cache`, or undefined to keep nothing (every build indexes
-   * every page). `pages`: the number of pages of the site.
+   * `base`: the last output's base index (undefined: make one). `pages`: the number of pages of
+   * the site. `keep`: whether to record the base for the next build (false without a rebuild cache).
    */
-  static async open(cacheRoot: string | undefined, pages: number): Promise<SiteSearch> {
-    if (!cacheRoot) return new SiteSearch(undefined, undefined, deltaLimit(pages));
-    const folder = path.join(cacheRoot, `search-${(await kilnIdentity()).slice(0, 16)}`);
-    const base = await fs
-      .readFile(path.join(folder, 'base.json'), 'utf8')
-      .then((t) => JSON.parse(t) as BaseRecord)
-      .catch(() => undefined);
-    return new SiteSearch(folder, base?.pages && base.files ? base : undefined, deltaLimit(pages));
+  constructor(
+    private readonly base: SearchBase | undefined,
+    pages: number,
+    private readonly keepBase = true,
+  ) {
+    this.full = !base;
+    this.limit = deltaLimit(pages);
   }
 
-  /** Whether pages the base holds as they are can be left out (`keep`), i.e. a delta is being made. */
+  private readonly limit: number;
+
+  /** Whether a delta is being made, so pages the base holds as they are can be left out (`keep`). */
   get incremental(): boolean {
     return !this.full;
   }
 
-  /** A page's search input. */
-  async add(url: string, input: string): Promise<void> {
-    const hash = searchInputHash(input);
+  /** A page's search input; `hash` when known (the rebuild cache's, for an input read back from the output). */
+  async add(url: string, input: string, hash = searchInputHash(input)): Promise<void> {
     this.seen.set(url, hash);
     if (this.full) return this.index.add(url, input);
     if (this.base!.pages[url]?.[0] === hash) return;
@@ -126,23 +120,23 @@ export class SiteSearch {
 
   /**
    * Writes the bundle under SEARCH_PATH. `inputOf` gives the input of a page this object was not
-   * given one for, should the base have to be made again (from the rebuild cache).
+   * given one for, should the base have to be made again.
    */
   async write(out: SearchWriter, inputOf: (url: string) => Promise<string | undefined>): Promise<void> {
     const dir = SEARCH_PATH.slice(1);
     if (!this.full) {
       const base = this.base!;
       const gone = Object.keys(base.pages).filter((url) => this.seen.get(url) !== base.pages[url]![0]);
-      if (this.changed.size <= this.limit && gone.length <= this.limit && (await this.linkBase(out))) {
+      if (this.changed.size <= this.limit && gone.length <= this.limit && (await this.takeBase(out))) {
         const delta = this.changed.size ? (await this.index.files()).filter((f) => isNeededSearchFile(f.path) && !/\.(js|pagefind)$/.test(f.path)) : [];
         const fresh = new Set(fragmentIds(delta).values());
         const hide = gone.map((url) => base.pages[url]![1]).filter((id) => !fresh.has(id));
         for (const f of delta) await out.write(dir + DELTA_DIR + f.path, f.content);
-        const manifest: SearchManifest = { delta: delta.length > 0, hide };
-        await out.write(dir + SEARCH_MANIFEST, JSON.stringify(manifest));
+        await out.write(dir + SEARCH_MANIFEST, JSON.stringify({ delta: delta.length > 0, hide } satisfies SearchManifest));
+        this.result = base;
         return;
       }
-      // Too far from the base (or its files are gone): a new one from every page.
+      // Too far from the base (or its files are not as they were): a new one from every page.
       this.full = true;
       for (const [url, input] of this.changed) await this.extra.add(url, input);
       for (const url of this.seen.keys()) {
@@ -158,69 +152,39 @@ export class SiteSearch {
   private async writeBase(out: SearchWriter, index: SearchIndex): Promise<void> {
     const dir = SEARCH_PATH.slice(1);
     const files = (await index.files()).filter((f) => isNeededSearchFile(f.path));
-    const manifest: SearchManifest = { delta: false, hide: [] };
-    await out.write(dir + SEARCH_MANIFEST, JSON.stringify(manifest));
-    if (!this.folder || files.length === 0) {
-      for (const f of files) await out.write(dir + f.path, f.content);
-      return;
-    }
-    // Kept as the next builds' base: written aside, then renamed into place, so a base is whole or absent.
+    await out.write(dir + SEARCH_MANIFEST, JSON.stringify({ delta: false, hide: [] } satisfies SearchManifest));
+    for (const f of files) await out.write(dir + f.path, f.content, this.keepBase);
+    if (!this.keepBase || files.length === 0) return;
     const ids = fragmentIds(files);
-    const record: BaseRecord = { pages: {}, files: files.map((f) => f.path) };
+    const base: SearchBase = { pages: {}, files: files.map((f) => f.path) };
     for (const [url, hash] of this.seen) {
       const id = ids.get(url);
-      if (id) record.pages[url] = [hash, id];
+      if (id) base.pages[url] = [hash, id];
     }
-    const next = `${this.folder}.tmp-${process.pid}`;
-    try {
-      await fs.rm(next, { recursive: true, force: true });
-      for (const f of files) {
-        await fs.mkdir(path.dirname(path.join(next, 'files', f.path)), { recursive: true });
-        await fs.writeFile(path.join(next, 'files', f.path), f.content);
-      }
-      await fs.writeFile(path.join(next, 'base.json'), JSON.stringify(record));
-      await fs.rm(this.folder, { recursive: true, force: true });
-      await fs.rename(next, this.folder);
-      await removeOtherBases(path.dirname(this.folder), path.basename(this.folder));
-    } catch {
-      // Not kept (read-only cache): the output gets its own copy.
-      await fs.rm(next, { recursive: true, force: true }).catch(() => undefined);
-      for (const f of files) await out.write(dir + f.path, f.content);
-      return;
-    }
-    for (const f of files) await out.link(path.join(this.folder, 'files', f.path), dir + f.path);
+    this.result = base;
   }
 
-  /** The base's files into the output; false when any is missing. */
-  private async linkBase(out: SearchWriter): Promise<boolean> {
+  /** The base's files into the output; false when any is not as it was written. */
+  private async takeBase(out: SearchWriter): Promise<boolean> {
     const dir = SEARCH_PATH.slice(1);
-    const linked: string[] = [];
-    try {
-      for (const f of this.base!.files) {
-        await out.link(path.join(this.folder!, 'files', f), dir + f);
-        linked.push(dir + f);
+    const taken: string[] = [];
+    for (const f of this.base!.files) {
+      if (!(await out.take(dir + f))) {
+        // Taken out again: the new base is written in their place.
+        for (const rel of taken) await out.remove(rel);
+        return false;
       }
-      return true;
-    } catch {
-      // Taken out again, so that writing the new base never writes through a link into the old one.
-      for (const rel of linked) await out.remove(rel);
-      return false;
+      taken.push(dir + f);
     }
+    return true;
   }
 
-  /** Pages indexed by this build (base pages taken as they are count too). */
-  get pages(): number {
-    return this.seen.size;
+  /** The base index the output holds after `write`, for the next build (undefined when not kept). */
+  get kept(): SearchBase | undefined {
+    return this.result;
   }
 
   diagnostics(): Diagnostic[] {
     return [...this.index.diagnostics(), ...this.extra.diagnostics()].slice(0, 1);
-  }
-}
-
-/** Bases made by other versions of Kiln. */
-async function removeOtherBases(cacheRoot: string, mine: string): Promise<void> {
-  for (const name of await fs.readdir(cacheRoot).catch(() => [] as string[])) {
-    if (name.startsWith('search-') && name !== mine) await fs.rm(path.join(cacheRoot, name), { recursive: true, force: true }).catch(() => undefined);
   }
 }
