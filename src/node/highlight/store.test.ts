@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,11 @@ afterEach(() => {
 // Writes are not awaited by the store; a busy machine may take a while to land them.
 const settled = { timeout: 15_000, interval: 20 };
 vi.setConfig({ testTimeout: 30_000 });
-const files = (root: string) => readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
+/** The blocks stored: one line each in the store's logs. */
+const files = (root: string) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.log'))
+    .flatMap((f) => readFileSync(path.join(root, f), 'utf8').split('\n').filter(Boolean).map(() => f));
 
 describe('diskHighlightStore', () => {
   it('keeps blocks between stores of the same folder, in a folder named by this Kiln, and clears other Kilns’ folders', async () => {
@@ -37,8 +41,33 @@ describe('diskHighlightStore', () => {
     const store = diskHighlightStore(root);
     store.set('k', { html: '<pre>a</pre>', known: true });
     await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
-    writeFileSync(path.join(root, files(root)[0]!), '{"html": 3');
+    // A line cut short, as an interrupted append leaves it.
+    const log = path.join(root, files(root)[0]!);
+    writeFileSync(log, readFileSync(log, 'utf8').slice(0, 60));
     expect(await diskHighlightStore(root).get('k')).toBeUndefined();
+    // Blocks appended after it still read.
+    store.set('k2', { html: '<pre>b</pre>', known: false });
+    await vi.waitFor(async () => expect(await diskHighlightStore(root).get('k2')).toEqual({ html: '<pre>b</pre>', known: false }), settled);
+  });
+
+  it('does not read from a store that was empty when it first looked (a first build), and a later store does', async () => {
+    const root = temp();
+    const first = diskHighlightStore(root);
+    expect(await first.get('k')).toBeUndefined();
+    diskHighlightStore(root).set('k', { html: '<pre>a</pre>', known: true });
+    await vi.waitFor(() => expect(files(root)).toHaveLength(1), settled);
+    expect(await first.get('k')).toBeUndefined();
+    expect(await diskHighlightStore(root).get('k')).toEqual({ html: '<pre>a</pre>', known: true });
+  });
+
+  it('keeps many blocks in a bounded number of files', async () => {
+    const root = temp();
+    const store = diskHighlightStore(root);
+    for (let i = 0; i < 600; i++) store.set(`k${i}`, { html: `<pre>${i}\nline</pre>`, known: true });
+    await vi.waitFor(() => expect(files(root)).toHaveLength(600), settled);
+    expect(new Set(files(root)).size).toBeLessThanOrEqual(256);
+    const again = diskHighlightStore(root);
+    for (const i of [0, 299, 599]) expect(await again.get(`k${i}`)).toEqual({ html: `<pre>${i}\nline</pre>`, known: true });
   });
 
   it('is a miss, not an error, where the folder cannot be made', async () => {
