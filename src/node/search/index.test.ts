@@ -43,6 +43,15 @@ describe('the Pagefind index', () => {
     expect(searchInput('<html><body><p>no article</p></body></html>')).toBe('<html><body><p>no article</p></body></html>');
   });
 
+  it('leaves out icons, buttons and the token spans of code, which Pagefind would drop or see through', () => {
+    const body =
+      '<h2 id="a">Install<svg viewBox="0 0 1 1"><path d="M0"/></svg></h2><button class="copy-button"><svg><path/></svg>Copy</button>' +
+      '<pre class="shiki"><code><span class="line"><span style="--a:1">npm</span><span> install</span></span></code></pre><p><span class="badge">New</span> text</p>';
+    expect(searchInput(html('Beta', body))).toContain(
+      '<div class="prose"><h2 id="a">Install</h2><pre class="shiki"><code>npm install</code></pre><p><span class="badge">New</span> text</p></div>',
+    );
+  });
+
   it('knows which bundle files the dialog needs and their types', () => {
     expect(isNeededSearchFile('pagefind.js')).toBe(true);
     expect(isNeededSearchFile('pagefind-ui.js')).toBe(false);
