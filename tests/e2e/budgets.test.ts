@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JS, shared with `npm run bench`
 import { generateSite } from '../../bench/generate.mjs';
-import { kiln, launchBrowser, starter, startKiln, tempDir } from './helpers.js';
+import { kiln, launchBrowser, repoRoot, starter, startKiln, tempDir } from './helpers.js';
 
 // Size budgets of issue 9: what a content page loads, and per-page HTML that does not grow with the
 // navigation. Budgets are gzip -9 sizes of the files a page links (stylesheets, scripts, module
@@ -146,4 +146,14 @@ describe('size budgets', () => {
       await server.stop();
     }
   }, 240_000);
+});
+
+describe('what kiln runs', () => {
+  it('walks trees without naming a function per node (scripts/bundle-node.mjs: 13-16% of a page\'s CPU)', () => {
+    const dir = path.join(repoRoot, 'lib/bundle/chunks');
+    const chunks = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    const walker = chunks.filter((f) => readFileSync(path.join(dir, f), 'utf8').includes('node_modules/unist-util-visit-parents/lib/index.js'));
+    expect(walker.length).toBeGreaterThan(0);
+    for (const f of walker) expect(readFileSync(path.join(dir, f), 'utf8')).not.toMatch(/defineProperty\(visit\d*, "name"/);
+  });
 });
