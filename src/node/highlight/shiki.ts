@@ -3,6 +3,7 @@ import { bundledLanguages, createHighlighter, type HighlighterGeneric, type Shik
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
+import { openGrammarTables, type GrammarTables } from './grammar-tables.js';
 import { createOnePass, preAttributes, type OnePass } from './one-pass.js';
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
@@ -10,7 +11,7 @@ import { loadCodeThemes } from './themes.js';
 /** Theme names registered by `loadCodeThemes`. */
 const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
 /** Fence languages real pages use that Shiki knows by another name. */
-const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
+export const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
 /** Highlighted blocks kept in memory per highlighter (a page's blocks, re-rendered in dev, hit it). */
 export const MEMORY_ENTRIES = 2000;
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
@@ -27,9 +28,13 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
 
 /**
  * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
- * variables so the site theme switches colours without re-highlighting; languages load on first use.
+ * variables so the site theme switches colours without re-highlighting; languages load on first use,
+ * their regular expressions from the tables made at package build time (grammar-tables.ts).
  */
-export function createShikiHighlighter(options: { onePass?: boolean; store?: HighlightStore; keepTrees?: boolean } = {}): Highlighter {
+export function createShikiHighlighter(
+  options: { onePass?: boolean; store?: HighlightStore; keepTrees?: boolean; grammarTables?: GrammarTables } = {},
+): Highlighter {
+  const tables = options.grammarTables ?? openGrammarTables();
   let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
   const loading = new Map<string, Promise<void>>();
   // Blocks in memory, the most recently used last. Bounded, and HTML only unless `keepTrees` (tests):
@@ -57,7 +62,7 @@ export function createShikiHighlighter(options: { onePass?: boolean; store?: Hig
       const hl = (await createHighlighter({
         themes: [themes.light, themes.dark, ...(onePass ? [onePass.theme] : [])],
         langs: [],
-        engine: createJavaScriptRegexEngine({ forgiving: true }),
+        engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.regex }),
       })) as HighlighterGeneric<string, string>;
       const pre = preAttributes(hl.codeToHast('x', { lang: 'plaintext', themes: THEMES, defaultColor: false }));
       return { hl, onePass, pre };
@@ -68,7 +73,10 @@ export function createShikiHighlighter(options: { onePass?: boolean; store?: Hig
     if (hl.getLoadedLanguages().includes(lang)) return true;
     if (!(lang in bundledLanguages)) return false;
     let p = loading.get(lang);
-    if (!p) loading.set(lang, (p = hl.loadLanguage(lang as keyof typeof bundledLanguages)));
+    if (!p) {
+      tables.prepare(lang);
+      loading.set(lang, (p = hl.loadLanguage(lang as keyof typeof bundledLanguages)));
+    }
     await p;
     return true;
   }
