@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { builtinNames } from '../render/components/index.js';
 import { mdxToMarkdown, pageMarkdown, resolveLink } from './export.js';
 import { handlers } from './handlers/index.js';
+import type { Paragraph, Root } from 'mdast';
+import { text } from './build.js';
 import type { Page } from '../content/pages.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-md-'));
@@ -143,5 +145,85 @@ describe('Markdown export of the rest of MDX', () => {
   it('puts the title and description on top of a page', async () => {
     const page = { id: 'a', url: '/a', file: path.join(root, 'a.mdx'), relPath: 'a.mdx', title: 'Alpha', navTitle: 'Alpha', inNav: true, body: '\n\nBody text.', frontMatter: { description: 'About alpha.', data: {} } } as Page;
     expect(await pageMarkdown(page, { root })).toBe('# Alpha\n\n> About alpha.\n\nBody text.\n');
+  });
+});
+
+describe('Markdown export of text left as written', () => {
+  // The writer would write `_a_`, `**b**` and `\[c]`: text copied from the source keeps the author's.
+  it('copies plain paragraphs, headings and table cells from the source', async () => {
+    expect(await md('## Start *here*\n\nSome *a* and __b__ with \\[c] and [d](/d).\n\n| *x* | y |\n| - | - |\n| z | `w` |')).toBe(
+      '## Start *here*\n\nSome *a* and __b__ with \\[c] and [d](/d).\n\n| *x* | y   |\n| --- | --- |\n| z   | `w` |\n',
+    );
+  });
+
+  it('writes a paragraph with components, expressions or rewritten links as before, beside copied ones', async () => {
+    const out = await md('Plain *a*.\n\nWith <Badge>b</Badge> *c*.\n\nSum {1 + 1} *d*.\n\nSee [e](./setup.mdx) *f*.\n\nKept [g](/top) *h*.');
+    expect(out).toBe('Plain *a*.\n\nWith **b** _c_.\n\nSum  _d_.\n\nSee [e](/guides/setup) _f_.\n\nKept [g](/top) *h*.\n');
+  });
+
+  it('takes lines out of their container and indents them for the new one', async () => {
+    // A component's indentation, a list item's, none (lazy line): each line starts where its text does.
+    expect(await md('<Note>\n  First *line*,\n  second line.\n</Note>')).toBe('> **Note:** First *line*,\n> second line.\n');
+    expect(await md('- One *a*\n  two\nthree\n- Four\n\n  Five *b*\n    six')).toBe('- One *a*\n  two\n  three\n- Four\n\n  Five *b*\n  six\n');
+    expect(await md('<Steps>\n  <Step title="Go">\n    Run *this*\n    and that.\n\n    - Nested *item*\n      more.\n  </Step>\n</Steps>')).toBe(
+      '1. **Go**\n\n   Run *this*\n   and that.\n\n   - Nested *item*\n     more.\n',
+    );
+    // Lines of a Markdown quote keep their `>` in the source: written as before.
+    expect(await md('> Quoted *a*\n> more *b*.\n\n> One *line*.')).toBe('> Quoted _a_\n> more _b_.\n\n> One *line*.\n');
+  });
+
+  it('drops white space at line ends but keeps hard breaks', async () => {
+    expect(await md('One \ntwo  \nthree\\\nfour')).toBe('One\ntwo  \nthree\\\nfour\n');
+  });
+
+  it('keeps labels put in front of copied text (cards, callouts, fields)', async () => {
+    expect(await md('<Card title="Go" href="./next">\n  Read *on*.\n</Card>')).toBe('[**Go**](/guides/next): Read *on*.\n');
+    expect(await md('<Warning>\n  Mind *this*.\n</Warning>')).toBe('> **Warning:** Mind *this*.\n');
+    expect(await md('<ParamField path="id" type="string">\n  The *id*.\n</ParamField>')).toBe('- `id` (string, path): The *id*.\n');
+  });
+
+  it('writes what it cannot copy faithfully as before', async () => {
+    // Inline code over two lines keeps the second line's indentation; a heading over two lines is setext.
+    expect(await md('<Note>\n  Run `a\n  b` *now*.\n</Note>')).toBe('> **Note:** Run `a\n>   b` _now_.\n');
+    expect(await md('Line *one*\nline two\n===')).toBe('Line *one*\nline two\n========\n');
+    // Fences longer than the backticks inside, at the top and in a list.
+    expect(await md('````md\n```js\nx\n```\n````\n\n- Item\n\n  ```js\n  y\n  ```')).toBe('````md\n```js\nx\n```\n````\n\n- Item\n\n  ```js\n  y\n  ```\n');
+  });
+
+  it('copies from snippets their own source, read again when it changes', async () => {
+    mkdirSync(path.join(root, 'snippets'), { recursive: true });
+    writeFileSync(path.join(root, 'snippets/plain.mdx'), 'From *a* snippet.\n');
+    expect(await md("import Plain from '/snippets/plain.mdx';\n\nPage *text*.\n\n<Plain />")).toBe('Page *text*.\n\nFrom *a* snippet.\n');
+    writeFileSync(path.join(root, 'snippets/plain.mdx'), 'Changed *b*.\n');
+    expect(await md('<Snippet file="plain.mdx" />')).toBe('Changed *b*.\n');
+  });
+
+  it('writes a copied paragraph that a handler changed otherwise as before', async () => {
+    handlers.Shout = async (node, ctx) => {
+      const body = await ctx.children(node);
+      (body[0] as Paragraph).children.push(text('!'));
+      return body;
+    };
+    handlers.Glue = async (node, ctx) => {
+      const body = await ctx.children(node);
+      (body[0] as Paragraph).children.unshift(text('Pre'));
+      return body;
+    };
+    try {
+      expect(await md('<Shout>\nHey *you*\n</Shout>')).toBe('Hey _you_!\n');
+      // A label not ending in white space would change how the text after it reads.
+      expect(await md('<Glue>\nHey *you*\n</Glue>')).toBe('PreHey _you_\n');
+    } finally {
+      delete handlers.Shout;
+      delete handlers.Glue;
+    }
+  });
+
+  it('writes a tree without its source as before, and a source holding NUL without placeholders', async () => {
+    const tree: Root = { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'emphasis', children: [{ type: 'text', value: 'a' }] }] }] };
+    expect(await mdxToMarkdown(tree, { root })).toBe('_a_\n');
+    // Placeholders are `\0<n>\0`: one in text the writer writes must stay as it is (satteri keeps
+    // NUL, micromark reads it as U+FFFD).
+    expect(await md('Para *a*.\n\nWith <Badge>b</Badge> \u00000\u0000.')).toMatch(/^Para \*a\*\.\n\nWith \*\*b\*\* [\0\uFFFD]0[\0\uFFFD]\.\n$/);
   });
 });

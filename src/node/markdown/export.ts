@@ -2,19 +2,23 @@
  * A page as clean Markdown, for `<url>.md`, llms-full.txt and the "Copy page" button: the page
  * source parsed as MDX, each component turned into plain Markdown by its handler (handlers/),
  * imports and expressions dropped, snippets inlined, then written back with remark-stringify.
+ *
+ * The text of a paragraph, heading or table cell the export leaves as parsed is not written again:
+ * its source is (see `Verbatim`). Escaping text is most of remark-stringify's cost, and most of a
+ * page is such prose.
  */
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Heading, List, Nodes, Parent, Root, RootContent } from 'mdast';
+import type { Heading, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import remarkMath from '../mdx/plugins/remark-math.js';
+import { remarkNativeParse } from '../mdx/native-parse.js';
 import { unravel } from './unravel.js';
 import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
@@ -29,6 +33,11 @@ export interface MarkdownOptions {
   readFile?: (file: string) => Promise<string>;
   /** The page's URL: relative links and images are made root-relative against it. */
   url?: string;
+  /**
+   * With a tree: the source its positions point into (the compiler's `source`). Text the export
+   * leaves as parsed is then copied from it instead of being written again.
+   */
+  source?: string;
 }
 
 /** `./setup.mdx` on `/guides/intro` → `/guides/setup`; external links and anchors stay. */
@@ -42,12 +51,82 @@ export function resolveLink(href: string, pageUrl: string | undefined): string {
   }
 }
 
-// The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts).
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
+// The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts), and its parsers:
+// satteri's where its tree is micromark's (a fifth of the time), else micromark's.
+const jsParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
+const nativeParser = unified().use(remarkParse).use(remarkMdx).use(remarkNativeParse).use(remarkGfm).use(remarkMath);
+
+/** The parser to use: the compiler's choice (mdxjs.ts `defaultParser`). */
+const useJs = () => process.env.KILN_MDX_PARSER === 'js';
+
+function parse(text: string): Root {
+  const parser = useJs() ? jsParser : nativeParser;
+  const file = new VFile(text);
+  return parser.runSync(parser.parse(file), file) as Root;
+}
+
+/**
+ * Snippets as parsed, by source (and parser): a snippet is used by many pages, and parsing it was
+ * a fifth of the export of a page that has some. Each use converts a copy. Bounded: sources are
+ * not all snippets.
+ */
+const snippetTrees = { js: new Map<string, Root>(), native: new Map<string, Root>() };
+const MAX_SNIPPET_TREES = 500;
+
+/** A copy of a tree to convert: positions are shared (never changed), ESTree programs left out (never read). */
+function copyTree<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyTree) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== 'estree') out[k] = k === 'position' ? v : copyTree(v);
+  return out as T;
+}
+
 const writer = unified().use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' }).use(remarkGfm).use(remarkMdx);
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 const MAX_SNIPPET_DEPTH = 5;
 const FLOW = new Set(['root', 'blockquote', 'listItem']);
+/** Phrasing the export leaves as parsed (links and images too, when `resolveLink` keeps their URL). */
+const PLAIN = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'linkReference', 'imageReference', 'footnoteReference']);
+
+/**
+ * A node whose phrasing is written as its source: when the tree is written, its children are
+ * replaced by one `html` node (written as is) holding that text. The node itself stays, so
+ * remark-stringify still writes the block around it (list markers, quote prefixes, indentation,
+ * blank lines) as before. Handlers may still change the node after it was found plain: callouts,
+ * cards and fields put a label in front of the first paragraph's children (kept, when it ends in
+ * white space: the text then starts as it did at the start of a line); any other change (another
+ * array, other ends) and it is written as usual.
+ */
+interface Verbatim {
+  children: PhrasingContent[];
+  length: number;
+  first: PhrasingContent;
+  last: PhrasingContent;
+  value: string;
+}
+
+/** What the converters of a page and of its snippets share; `finish` applies it to the whole tree. */
+interface Shared {
+  verbatim: Map<Parent, Verbatim>;
+  /** Text put in after writing (see `placeholder`). */
+  texts: string[];
+  /** Placeholders are made of NUL: not when some source holds one, or the tree came without it. */
+  placeholders: boolean;
+}
+
+/** Whether `nodes` hold only phrasing the export leaves as parsed. */
+function plain(nodes: PhrasingContent[], url: string | undefined): boolean {
+  for (const n of nodes) {
+    if (n.type === 'link' || n.type === 'image') {
+      if (resolveLink(n.url, url) !== n.url) return false;
+    } else if (!PLAIN.has(n.type)) return false;
+    // Inline code keeps the indentation of its next line, which a copy of the source loses (`mark`).
+    else if (n.type === 'inlineCode' && /[\r\n]/.test(n.value)) return false;
+    if ('children' in n && !plain(n.children, url)) return false;
+  }
+  return true;
+}
 
 const isJsx = (n: Nodes): n is JsxElement => n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement';
 
@@ -104,33 +183,127 @@ class Converter {
   private lastDepth = 1;
   /** How many containers (components, lists, quotes) the node being converted is inside. */
   private nesting = 0;
-  constructor(private readonly opts: MarkdownOptions, private readonly depth: number) {}
+  /** How many Markdown blockquotes: their lines start with `>`, which slices of the source keep. */
+  private quotes = 0;
+  /** What the tree's positions point into, when known. */
+  private text: string | undefined;
+  constructor(
+    private readonly opts: MarkdownOptions,
+    private readonly depth: number,
+    readonly shared: Shared = { verbatim: new Map(), texts: [], placeholders: true },
+  ) {}
 
   /** A source to parse, or a tree the compiler already parsed (the build's way: one parse a page). */
   async convert(source: string | Root): Promise<Root> {
     let tree: Root;
-    if (typeof source !== 'string') tree = source;
-    else {
-      try {
-        const file = new VFile(source.replace(FRONT_MATTER, ''));
-        tree = parser.runSync(parser.parse(file), file) as Root;
-      } catch {
-        // Not parseable as MDX (the page fails to build too): the source as it is.
-        return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+    if (typeof source !== 'string') {
+      tree = source;
+      this.text = this.opts.source;
+    } else {
+      this.text = source.replace(FRONT_MATTER, '');
+      const cache = this.depth > 0 ? snippetTrees[useJs() ? 'js' : 'native'] : undefined;
+      const kept = cache?.get(this.text);
+      if (kept) tree = copyTree(kept);
+      else {
+        try {
+          tree = parse(this.text);
+        } catch {
+          // Not parseable as MDX (the page fails to build too): the source as it is.
+          return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+        }
+        // The conversion recurses once per level: markup nested thousands deep would exhaust the stack.
+        if (deeperThan(tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+        if (cache) {
+          if (cache.size >= MAX_SNIPPET_TREES) cache.clear();
+          cache.set(this.text, tree);
+          tree = copyTree(tree);
+        }
       }
-      // The conversion recurses once per level: markup nested thousands deep would exhaust the stack.
-      if (deeperThan(tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
     }
+    if (this.text === undefined || this.text.includes('\0')) this.shared.placeholders = false;
     unravel(tree);
     const snippets = snippetImports(tree, this.opts);
     await this.transform(tree, snippets);
     mergeFieldLists(tree);
-    if (this.depth === 0) {
-      visit(tree, (n) => {
-        if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = resolveLink(n.url, this.opts.url);
-      });
-    }
+    if (this.depth === 0) this.finish(tree, false);
     return tree;
+  }
+
+  /** Verbatim text in place (see `texts`), links resolved everywhere else. */
+  private finish(node: Nodes, atRoot: boolean): Nodes {
+    const v = this.shared.verbatim.get(node as Parent);
+    if (v && (node as Parent).children === v.children) {
+      const kids = v.children;
+      const k = kids.length - v.length;
+      const label = kids[k - 1];
+      if (kids[k] === v.first && kids[kids.length - 1] === v.last && (k === 0 || (k > 0 && label?.type === 'text' && /\s$/.test(label.value)))) {
+        const lines = /[\r\n]/.test(v.value);
+        // A whole paragraph or heading at the top level is a block of its own, as the writer would
+        // write it: no blank-line rule there tells them from HTML, and no line gets a prefix.
+        if (atRoot && k === 0 && node.type === 'paragraph') return { type: 'html', value: this.placeholder(v.value) };
+        if (atRoot && k === 0 && node.type === 'heading' && !lines) return { type: 'html', value: this.placeholder(`${'#'.repeat(node.depth)} ${v.value}`) };
+        // Table columns are as wide as their cells' text, and the underline of a heading on two
+        // lines as its last line: those are written in full.
+        kids.splice(k, v.length, { type: 'html', value: node.type === 'tableCell' || lines ? v.value : this.placeholder(v.value) });
+      }
+    }
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') node.url = resolveLink(node.url, this.opts.url);
+    // Code at the top level is not indented: only its fence depends on the text (longer than any
+    // run of backticks in it).
+    if (atRoot && node.type === 'code' && node.value && !node.value.includes('```')) node.value = this.placeholder(node.value);
+    if ('children' in node) {
+      const kids = node.children as Nodes[];
+      for (let i = 0; i < kids.length; i++) kids[i] = this.finish(kids[i]!, node.type === 'root');
+    }
+    return node;
+  }
+
+  /**
+   * Text the writer only has to pass through stands in the tree as `\0<n>\0` and is put in after
+   * writing: the writer scans every piece it writes for line endings once per level of nesting,
+   * which cost as much as escaping did. Only where `value` is all the writer would write, and
+   * only on one line where a container may prefix its lines.
+   */
+  private placeholder(value: string): string {
+    const { texts, placeholders } = this.shared;
+    return placeholders ? `\0${texts.push(value) - 1}\0` : value;
+  }
+
+  /** Whether `n` is written from its source: then it needs no conversion either. */
+  private keep(n: RootContent): boolean {
+    if (this.text === undefined) return false;
+    if (n.type === 'paragraph' || n.type === 'heading') return plain(n.children, this.opts.url) && this.mark(n, n.children);
+    if (n.type !== 'table') return false;
+    const cells = (n as Table).children.flatMap((row) => row.children);
+    if (!cells.every((c) => plain(c.children, this.opts.url))) return false;
+    for (const c of cells) if (c.children.length) this.mark(c, c.children);
+    return true;
+  }
+
+  /**
+   * Records the source of `children` for `node`; false when positions are missing or do not fit.
+   * Continuation lines lose their indentation: the writer indents them for their new container,
+   * and a paragraph's lines are read the same at any indentation in MDX (no indented code).
+   */
+  private mark(node: Parent, children: PhrasingContent[]): boolean {
+    const text = this.text!;
+    const start = children[0]?.position?.start.offset;
+    const end = children[children.length - 1]?.position?.end.offset;
+    if (start === undefined || end === undefined || start >= end || end > text.length) return false;
+    const outer = node.position;
+    if (outer && (start < (outer.start.offset ?? start) || end > (outer.end.offset ?? end))) return false;
+    let value = text.slice(start, end);
+    // A tree parsed from some other text (a caller's mistake) must not take its words from this one.
+    const first = children[0]!;
+    if (first.type === 'text' && first.value[0] !== value[0] && value[0] !== '\\' && value[0] !== '&') return false;
+    if (/[\r\n]/.test(value)) {
+      // Lines of a quote keep their `>`: written as usual.
+      if (this.quotes) return false;
+      // White space at line ends is dropped too, unless it may be a hard break (two spaces or more).
+      value = value.replace(/([ \t]*)(\r?\n|\r)[ \t]*/g, (_, end: string, eol: string) => (end.length > 1 ? end : '') + eol);
+    }
+    this.shared.verbatim.set(node, { children, length: children.length, first: children[0]!, last: children[children.length - 1]!, value });
+    return true;
   }
 
   private async transform(parent: Parent, snippets: Map<string, string>): Promise<void> {
@@ -147,11 +320,14 @@ class Converter {
     if ((n.type as string) === 'inlineMath') return [{ type: 'html', value: `$${(n as unknown as { value: string }).value}$` }];
     if ((n.type as string) === 'math') return [{ type: 'html', value: `$$\n${(n as unknown as { value: string }).value}\n$$` }];
     if (isJsx(n)) return this.element(n, snippets, parent);
+    if (this.keep(n)) return [n];
     if ('children' in n) {
       const container = n.type === 'list' || n.type === 'blockquote';
       if (container) this.nesting++;
+      if (n.type === 'blockquote') this.quotes++;
       await this.transform(n as Parent, snippets);
       if (container) this.nesting--;
+      if (n.type === 'blockquote') this.quotes--;
     }
     return [n];
   }
@@ -206,34 +382,48 @@ class Converter {
     if (this.depth >= MAX_SNIPPET_DEPTH) return [];
     let source: string;
     try {
-      source = await (this.opts.readFile ?? ((f: string) => fs.readFile(f, 'utf8')))(file);
+      // Read synchronously: fs.promises' trips through the thread pool cost more than reading.
+      source = this.opts.readFile ? await this.opts.readFile(file) : readFileSync(file, 'utf8');
     } catch {
       return [];
     }
-    const inner = new Converter({ ...this.opts, file }, this.depth + 1);
+    const inner = new Converter({ ...this.opts, file, source: undefined }, this.depth + 1, this.shared);
     inner.lastDepth = this.lastDepth;
     const tree = await inner.convert(source);
     return inline ? asPhrasing(tree.children) : tree.children;
   }
 }
 
-/** Neighbouring `<ParamField>`/`<ResponseField>` lists become one list. */
+const isFields = (n: RootContent | undefined): n is List => n?.type === 'list' && !!(n.data as { kilnFields?: boolean } | undefined)?.kilnFields;
+
+/**
+ * Neighbouring `<ParamField>`/`<ResponseField>` lists become one list. Other children arrays stay
+ * the same arrays: `Verbatim` tells a changed node by them.
+ */
 function mergeFieldLists(parent: Parent): void {
   const out: RootContent[] = [];
+  let merged = false;
   for (const child of parent.children as RootContent[]) {
     const prev = out[out.length - 1];
-    const isFields = (n: RootContent | undefined): n is List => n?.type === 'list' && !!(n.data as { kilnFields?: boolean } | undefined)?.kilnFields;
-    if (isFields(child) && isFields(prev)) prev.children.push(...child.children);
-    else out.push(child);
-    if ('children' in child) mergeFieldLists(child as Parent);
+    if (isFields(child) && isFields(prev)) {
+      prev.children.push(...child.children);
+      merged = true;
+    } else out.push(child);
+    // Lists are blocks: not in phrasing.
+    if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading' && child.type !== 'table') mergeFieldLists(child as Parent);
   }
-  parent.children = out as Parent['children'];
+  if (merged) parent.children = out as Parent['children'];
 }
 
 /** An MDX (or Markdown) body, as source or as the tree the compiler parsed (`keepTree`), as plain Markdown. */
 export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions): Promise<string> {
-  const tree = await new Converter(opts, 0).convert(source);
-  const out = String(writer.stringify(tree)).replace(/\n{3,}/g, '\n\n').trim();
+  const converter = new Converter(opts, 0);
+  const tree = await converter.convert(source);
+  let out = String(writer.stringify(tree));
+  const { texts } = converter.shared;
+  if (texts.length) out = out.replace(/\0(\d+)\0/g, (_, i: string) => texts[Number(i)]!);
+  if (out.includes('\n\n\n')) out = out.replace(/\n{3,}/g, '\n\n');
+  out = out.trim();
   return out ? out + '\n' : '';
 }
 
@@ -241,7 +431,7 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
 export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree?: Root): Promise<string> {
   let body: string;
   try {
-    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url });
+    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url, source: page.body });
   } catch {
     // A body the converter cannot take (markup nested thousands of levels deep exhausts the
     // stack): its source is the nearest Markdown there is, and one page must not stop the build.

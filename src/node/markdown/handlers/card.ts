@@ -11,8 +11,12 @@ export const card: Handler = async (node, ctx, inline) => {
   if (inline) return head ? [head, ...(body.length ? [text(': '), ...asPhrasing(body)] : [])] : asPhrasing(body);
   const blocks = asBlocks(body);
   const first = blocks[0];
-  // A one-paragraph card reads best as one line: "**Title**: text".
-  if (head && first?.type === 'paragraph' && blocks.length === 1) return [paragraph(head, text(': '), ...first.children)];
+  // A one-paragraph card reads best as one line: "**Title**: text". The label goes in front of
+  // the paragraph's own children, so that its text can still be copied from the source.
+  if (head && first?.type === 'paragraph' && blocks.length === 1) {
+    first.children.unshift(head, text(': '));
+    return [first];
+  }
   return head ? [paragraph(head), ...blocks] : blocks;
 };
 
