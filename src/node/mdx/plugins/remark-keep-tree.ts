@@ -13,11 +13,15 @@ export default function remarkKeepTree(options: { keep: boolean }) {
   };
 }
 
-/** A deep copy without positions and the ESTree programs of expressions (the export reads neither). */
+/**
+ * A deep copy without the ESTree programs of expressions (the export does not read them). Positions
+ * are shared, not copied: the export copies unchanged text from the source by them, and nothing
+ * changes a position in place.
+ */
 function copy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copy);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== 'position' && k !== 'estree') out[k] = copy(v);
+  for (const [k, v] of Object.entries(value)) if (k !== 'estree') out[k] = k === 'position' ? v : copy(v);
   return out;
 }
