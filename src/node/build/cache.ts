@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, promises as fs, readFileSync } from 'node:fs';
+import { lstatSync, promises as fs, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -225,12 +225,15 @@ export class PageCache {
     return value;
   }
 
-  /** Writes the index (aside, then renamed: an interrupted build never leaves half of it). */
+  /**
+   * Writes the index (aside, then renamed: an interrupted build never leaves half of it), synchronously
+   * so that a signal handler cannot run between the two and leave the aside file behind.
+   */
   async save(): Promise<void> {
     const file = path.join(this.dir, 'index.json');
     try {
-      await fs.writeFile(`${file}.tmp`, JSON.stringify(this.index));
-      await fs.rename(`${file}.tmp`, file);
+      writeFileSync(`${file}.tmp`, JSON.stringify(this.index));
+      renameSync(`${file}.tmp`, file);
     } catch {
       /* a cache that cannot be written is only slower */
     }

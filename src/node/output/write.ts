@@ -1,9 +1,14 @@
-import { existsSync, linkSync, mkdirSync, promises as fs, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
  * Writes a build into a temporary sibling folder and swaps it in only when everything was written,
  * so a failed or interrupted build leaves the previous output as it was.
+ *
+ * Every change to the temporary folder is made synchronously. A signal handler runs between tasks
+ * on this thread, so `abortSync` then never races an operation under way in libuv's thread pool
+ * (an asynchronous copy finishing after the folder was removed left it behind with one file in it).
+ * The methods stay `async` for subclasses and callers.
  */
 export class OutputWriter {
   readonly tmp: string;
@@ -14,24 +19,24 @@ export class OutputWriter {
   }
 
   async begin(): Promise<void> {
-    await fs.rm(this.tmp, { recursive: true, force: true });
-    await fs.mkdir(this.tmp, { recursive: true });
+    rmSync(this.tmp, { recursive: true, force: true });
+    mkdirSync(this.tmp, { recursive: true });
   }
 
-  private async ensureDir(dir: string): Promise<void> {
+  private ensureDir(dir: string): void {
     if (this.dirs.has(dir)) return;
     mkdirSync(dir, { recursive: true });
     this.dirs.add(dir);
   }
 
   /**
-   * `rel` is a POSIX path inside the output. Written synchronously: fs.promises' open, write and
+   * `rel` is a POSIX path inside the output. Synchronous also because fs.promises' open, write and
    * close each go through libuv's thread pool, which cost a 1,000-page build more CPU than the
    * writes (2,000 files: 383 ms against 92 ms); a page's file is written in well under a millisecond.
    */
   async write(rel: string, data: string | Uint8Array): Promise<void> {
     const abs = path.join(this.tmp, rel);
-    await this.ensureDir(path.dirname(abs));
+    this.ensureDir(path.dirname(abs));
     writeFileSync(abs, data);
   }
 
@@ -46,9 +51,9 @@ export class OutputWriter {
    */
   async rewrite(rel: string, change: (text: string) => string): Promise<void> {
     const abs = path.join(this.tmp, rel);
-    const text = change(await fs.readFile(abs, 'utf8'));
-    await fs.unlink(abs);
-    await fs.writeFile(abs, text);
+    const text = change(readFileSync(abs, 'utf8'));
+    unlinkSync(abs);
+    writeFileSync(abs, text);
   }
 
   /**
@@ -59,8 +64,8 @@ export class OutputWriter {
    */
   async link(fromAbs: string, rel: string): Promise<void> {
     const abs = path.join(this.tmp, rel);
-    await this.ensureDir(path.dirname(abs));
-    // Synchronous: a link is one quick system call, and a rebuild makes thousands of them, each of
+    this.ensureDir(path.dirname(abs));
+    // Synchronous also because a link is one quick system call, and a rebuild makes thousands of them, each of
     // which would otherwise wait its turn in libuv's thread pool (0.75 s against 0.1 s for 2,000).
     try {
       linkSync(fromAbs, abs);
@@ -72,19 +77,19 @@ export class OutputWriter {
       try {
         linkSync(fromAbs, abs);
       } catch {
-        await fs.copyFile(fromAbs, abs);
+        copyFileSync(fromAbs, abs);
       }
     }
   }
 
   async remove(rel: string): Promise<void> {
-    await fs.rm(path.join(this.tmp, rel), { force: true });
+    rmSync(path.join(this.tmp, rel), { force: true });
   }
 
   async copy(fromAbs: string, rel: string): Promise<void> {
     const abs = path.join(this.tmp, rel);
-    await this.ensureDir(path.dirname(abs));
-    await fs.copyFile(fromAbs, abs);
+    this.ensureDir(path.dirname(abs));
+    copyFileSync(fromAbs, abs);
   }
 
   /** Replace the output folder with what was written. */
@@ -92,23 +97,23 @@ export class OutputWriter {
     const old = `${this.tmp}-old`;
     let hadOld = false;
     try {
-      await fs.rename(this.outDir, old);
+      renameSync(this.outDir, old);
       hadOld = true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     try {
-      await fs.rename(this.tmp, this.outDir);
+      renameSync(this.tmp, this.outDir);
     } catch (e) {
-      if (hadOld) await fs.rename(old, this.outDir);
+      if (hadOld) renameSync(old, this.outDir);
       throw e;
     }
-    if (hadOld) await fs.rm(old, { recursive: true, force: true });
+    if (hadOld) rmSync(old, { recursive: true, force: true });
   }
 
   /** Remove the temporary folder (after a failure or an interruption). */
   async abort(): Promise<void> {
-    await fs.rm(this.tmp, { recursive: true, force: true });
+    rmSync(this.tmp, { recursive: true, force: true });
   }
 
   /** Synchronous clean-up for signal handlers, where awaiting is not possible. */
