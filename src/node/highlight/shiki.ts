@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { bundledLanguages, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
+import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
@@ -15,6 +15,36 @@ export const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shells
 /** Highlighted blocks kept in memory per highlighter (a page's blocks, re-rendered in dev, hit it). */
 export const MEMORY_ENTRIES = 2000;
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
+
+/**
+ * Languages a grammar embeds lazily that it uses without the block naming them: Markdown's raw HTML
+ * and front matter, MDX's JSX and front matter. Its other lazy embeds are named where used (a
+ * ```java fence, `<style lang="scss">`).
+ */
+const STRUCTURAL_EMBEDS: Record<string, readonly string[]> = { markdown: ['html', 'yaml', 'toml'], mdx: ['tsx', 'yaml', 'toml'] };
+
+/** Each bundled language's id and aliases. */
+const NAMES = new Map(bundledLanguagesInfo.map((l) => [l.id, [l.id, ...(l.aliases ?? [])]]));
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Some grammars (Markdown, MDX, Vue, Svelte, AsciiDoc, …) embed other languages lazily: Shiki
+ * colours a ```java fence inside a Markdown block only if Java happens to be loaded already. A
+ * block's colours would then depend on which pages the thread highlighted before it, and differ
+ * from build to build (a corpus page did). Before such a block is tokenised, the embeds it names
+ * (by id or alias, as a word anywhere in it) and the grammar's structural ones are loaded, so its
+ * colours follow from its own text. Loading all of Markdown's 57 lazy embeds up front took 2 s.
+ */
+async function lazyEmbeds(lang: string): Promise<{ structural: string[]; named?: { re: RegExp; byWord: Map<string, string> } }> {
+  const grammars = (await bundledLanguages[lang as keyof typeof bundledLanguages]()).default;
+  const lazy = [...new Set(grammars.flatMap((g) => g.embeddedLangsLazy ?? []))].filter((l) => l in bundledLanguages);
+  const structural = (STRUCTURAL_EMBEDS[lang] ?? []).filter((l) => lazy.includes(l));
+  const byWord = new Map<string, string>();
+  for (const l of lazy) for (const w of NAMES.get(l) ?? [l]) byWord.set(w.toLowerCase(), l);
+  if (!byWord.size) return { structural };
+  const words = [...byWord.keys()].sort((a, b) => b.length - a.length).map(escapeRe);
+  return { structural, named: { re: new RegExp(`(?<![\\w-])(${words.join('|')})(?![\\w-])`, 'gi'), byWord } };
+}
 
 function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer {
   return {
@@ -37,6 +67,7 @@ export function createShikiHighlighter(
   const tables = options.grammarTables ?? openGrammarTables();
   let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
   const loading = new Map<string, Promise<void>>();
+  const embeds = new Map<string, ReturnType<typeof lazyEmbeds>>();
   // Blocks in memory, the most recently used last. Bounded, and HTML only unless `keepTrees` (tests):
   // a block's hast is ~60 KB against its ~5 KB of HTML, and keeping every block's tree is what took
   // a 10,000-page build to 2 GB.
@@ -81,6 +112,16 @@ export function createShikiHighlighter(
     return true;
   }
 
+  /** Loads the lazily embedded languages `code` names (see `lazyEmbeds`). */
+  async function ensureEmbeds(hl: HighlighterGeneric<string, string>, lang: string, code: string): Promise<void> {
+    let e = embeds.get(lang);
+    if (!e) embeds.set(lang, (e = lazyEmbeds(lang)));
+    const { structural, named } = await e;
+    const needed = new Set(structural);
+    if (named) for (const m of code.matchAll(named.re)) needed.add(named.byWord.get(m[1]!.toLowerCase())!);
+    for (const l of needed) await ensureLanguage(hl, l);
+  }
+
   return {
     async highlight(req: HighlightRequest): Promise<HighlightResult> {
       const key = `${req.lang}\0${req.highlight?.join(',') ?? ''}\0${req.focus?.join(',') ?? ''}\0${req.code}`;
@@ -100,6 +141,7 @@ export function createShikiHighlighter(
       let lang = (req.lang || 'plaintext').toLowerCase();
       lang = ALIASES[lang] ?? lang;
       const known = await ensureLanguage(hl, lang);
+      if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, req.code);
       const code = req.code.replace(/\n$/, '');
       const transformers = [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))];
       const root = onePass

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createShikiHighlighter } from './shiki.js';
+
+const MARKDOWN = '# Example\n\n```java HelloWorld.java\nclass HelloWorld {}\n```\n\n<div>raw</div>\n';
+
+describe('languages embedded lazily (Markdown fences)', () => {
+  it('colours a block the same whatever the highlighter highlighted before', async () => {
+    const fresh = createShikiHighlighter();
+    const warmed = createShikiHighlighter();
+    await warmed.highlight({ code: 'class A {}', lang: 'java' });
+    await warmed.highlight({ code: '<p>x</p>', lang: 'html' });
+    const a = await fresh.highlight({ code: MARKDOWN, lang: 'markdown' });
+    const b = await warmed.highlight({ code: MARKDOWN, lang: 'markdown' });
+    expect(a.html).toBe(b.html);
+    // The fence is Java, coloured as Java: `class` is a keyword, not plain text.
+    expect(a.html).toMatch(/<span style="[^"]*">class<\/span>/);
+  });
+
+  it('finds the fence language by its alias', async () => {
+    const { html } = await createShikiHighlighter().highlight({ code: '```js\nconst a = 1;\n```\n', lang: 'md' });
+    expect(html).toMatch(/<span style="[^"]*">const<\/span>/);
+  });
+});
