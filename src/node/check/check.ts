@@ -4,7 +4,7 @@ import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
-import type { CompileOutput } from '../mdx/compiler.js';
+import { compiled, type CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
 import { createEngines, loadSite, type Engines, type LoadedSite } from '../site/load.js';
@@ -64,7 +64,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
     const out = await engines.compiler.compile({ source, file, root, pageId: id });
     diagnostics.push(...out.diagnostics);
     let facts: MdxFacts | undefined;
-    if (out.code) {
+    if (compiled(out)) {
       try {
         facts = scanMdx(source);
       } catch {
@@ -104,7 +104,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   // Ids each page's HTML has: its own and those of the snippets it renders.
   const idsOf = (page: Page): Set<string> | undefined => {
     const c = checked.get(page.id);
-    if (!c?.out.code || page.frontMatter.openapi || page.frontMatter.mode === 'custom') return undefined;
+    if (!c || !compiled(c.out) || page.frontMatter.openapi || page.frontMatter.mode === 'custom') return undefined;
     const ids = new Set<string>([...c.out.toc.map((t) => t.id), ...(c.facts?.ids ?? [])]);
     const add = (out: CompileOutput, seen: Set<string>) => {
       for (const s of out.snippets) {

@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -37,8 +38,16 @@ export interface SnippetImport {
 export type PageFeature = 'math' | 'mermaid';
 
 export interface CompileOutput {
-  /** Function body, run with `run()` from the runtime module; undefined when compilation failed. */
+  /**
+   * Function body, run with `run()` from the runtime module. A compiled page has this or `hast`;
+   * neither when compilation failed (see `compiled`).
+   */
   code?: string;
+  /**
+   * The final tree of a static page (no `export`, every expression a literal), rendered without
+   * running code (render/run.ts). Set instead of `code`.
+   */
+  hast?: HastRoot;
   toc: TocEntry[];
   /** Snippet files the page imports; compiled separately and passed in as components. */
   snippets: SnippetImport[];
@@ -66,6 +75,11 @@ export interface IslandSource {
   names: string[];
   /** The page's top-level declarations, as written (JSX), in order. */
   source: string;
+}
+
+/** Whether the compile succeeded: the output can be rendered. */
+export function compiled(out: CompileOutput): boolean {
+  return out.code !== undefined || out.hast !== undefined;
 }
 
 export interface MdxCompiler {

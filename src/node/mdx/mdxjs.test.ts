@@ -5,32 +5,42 @@ import { createElement } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createShikiHighlighter } from '../highlight/shiki.js';
 import { builtinComponents, builtinNames, missingComponent } from '../render/components/index.js';
-import { runCompiled } from '../render/run.js';
+import { contentOf } from '../render/run.js';
 import { createMdxjsCompiler } from './mdxjs.js';
 
 const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const highlighter = createShikiHighlighter();
+const make = (parser: 'native' | 'js', staticContent: boolean) => createMdxjsCompiler({ highlighter, components: builtinNames, parser, staticContent });
 const compilers = {
-  native: createMdxjsCompiler({ highlighter, components: builtinNames, parser: 'native' }),
-  js: createMdxjsCompiler({ highlighter, components: builtinNames, parser: 'js' }),
+  native: make('native', true),
+  js: make('js', true),
 };
+/** The same parsers with every page compiled to code (no static trees): `html` renders both ways. */
+const codeOnly = { native: make('native', false), js: make('js', false) };
 // Every test runs on both parsers: set by the `describe.each` below before its tests run.
+let parserName: keyof typeof compilers = 'native';
 let compiler = compilers.native;
 
-async function compile(source: string, pageId = 'guides/page') {
-  return compiler.compile({ source, file: path.join(root, `${pageId}.mdx`), root, pageId });
+async function compile(source: string, pageId = 'guides/page', using = compiler) {
+  return using.compile({ source, file: path.join(root, `${pageId}.mdx`), root, pageId });
 }
 
+/** The page's HTML; rendered from its static tree and from code, which must agree. */
 async function html(source: string, pageId?: string) {
-  const out = await compile(source, pageId);
-  if (!out.code) throw new Error(out.diagnostics.map((d) => d.message).join('\n'));
-  const Content = await runCompiled(out.code);
-  const missing = Object.fromEntries(out.missing.map((n) => [n, missingComponent(n)]));
-  return renderToStaticMarkup(createElement(Content, { components: { ...builtinComponents, ...missing } }));
+  const render = async (out: Awaited<ReturnType<typeof compile>>) => {
+    if (!out.code && !out.hast) throw new Error(out.diagnostics.map((d) => d.message).join('\n'));
+    const Content = await contentOf(out);
+    const missing = Object.fromEntries(out.missing.map((n) => [n, missingComponent(n)]));
+    return renderToStaticMarkup(createElement(Content, { components: { ...builtinComponents, ...missing } }));
+  };
+  const out = await render(await compile(source, pageId));
+  expect(await render(await compile(source, pageId, codeOnly[parserName]))).toBe(out);
+  return out;
 }
 
 describe.each(['native', 'js'] as const)('%s parser', (parser) => {
   beforeAll(() => {
+    parserName = parser;
     compiler = compilers[parser];
   });
 
@@ -102,7 +112,8 @@ describe.each(['native', 'js'] as const)('%s parser', (parser) => {
     it('reads props as bare names, as real snippets do, without shadowing globals', async () => {
       const source = (await import('node:fs')).readFileSync(path.join(root, 'snippets/install.mdx'), 'utf8');
       const out = await compiler.compile({ source, file: path.join(root, 'snippets/install.mdx'), root, pageId: 'snippets/install' });
-      const Content = await runCompiled(out.code!);
+      expect(out.code).toBeDefined();
+      const Content = await contentOf(out);
       expect(renderToStaticMarkup(createElement(Content, { pkg: 'kiln' } as never))).toBe('<p>Install kiln with kiln. 2 2</p>');
     });
   });

@@ -28,6 +28,7 @@ import remarkLatex from './plugins/remark-latex.js';
 import remarkMath from './plugins/remark-math.js';
 import { nativeParserAvailable, remarkNativeParse } from './native-parse.js';
 import remarkSnippetElement from './plugins/remark-snippet-element.js';
+import rehypeStaticContent from './plugins/rehype-static-content.js';
 
 export interface MdxjsOptions {
   highlighter: Highlighter;
@@ -39,6 +40,11 @@ export interface MdxjsOptions {
    * KILN_MDX_PARSER=js.
    */
   parser?: 'native' | 'js';
+  /**
+   * Static pages come out as their final tree (`CompileOutput.hast`) instead of code
+   * (plugins/rehype-static-content.ts). Default: on, unless KILN_MDX_STATIC=0.
+   */
+  staticContent?: boolean;
 }
 
 /** The parser a compiler uses when not told. */
@@ -49,6 +55,7 @@ export function defaultParser(): 'native' | 'js' {
 /** The reference compiler: `@mdx-js/mdx` 3 with GFM and Kiln's plugins. */
 export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
   const native = (options.parser ?? defaultParser()) === 'native';
+  const staticContent = options.staticContent ?? process.env.KILN_MDX_STATIC !== '0';
   return {
     async compile(input: CompileInput): Promise<CompileOutput> {
       const file = new VFile({ value: input.source, path: input.file });
@@ -73,10 +80,11 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
             [remarkMissingComponents, { known: options.components }],
           ],
           recmaPlugins: [recmaIslands, recmaPropsAsVariables],
-          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }]],
+          rehypePlugins: [[rehypeResolveUrls, { pageId: input.pageId }], rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent }]],
         });
+        const hast = file.data.staticTree;
         return {
-          code: String(result.value),
+          ...(hast ? { hast } : { code: String(result.value) }),
           toc: (file.data.toc as TocEntry[] | undefined) ?? [],
           snippets: (file.data.snippets as SnippetImport[] | undefined) ?? [],
           missing: (file.data.missing as string[] | undefined) ?? [],

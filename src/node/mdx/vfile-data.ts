@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { IslandSource, PageFeature, SnippetImport, TocEntry } from './compiler.js';
@@ -15,6 +16,7 @@ declare module 'vfile' {
     classes: string[];
     islands: IslandSource;
     tree: Root;
+    staticTree: HastRoot;
   }
 }
 export {};

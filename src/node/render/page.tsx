@@ -5,7 +5,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { unknownIconDiagnostics } from '../icons/diagnostics.js';
 import { collectIconIssues } from '../icons/resolve.js';
-import type { CompileOutput, IslandSource, MdxCompiler, PageFeature } from '../mdx/compiler.js';
+import { compiled as isCompiled, type CompileOutput, type IslandSource, type MdxCompiler, type PageFeature } from '../mdx/compiler.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
 import { withApiExamples } from './components/code.js';
@@ -13,7 +13,7 @@ import { withParamFields } from './components/fields.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
-import { runCompiled, runCompiledModule } from './run.js';
+import { contentOf, runCompiledModule } from './run.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -60,17 +60,17 @@ async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Di
     diagnostics.push(...snippet.diagnostics);
     for (const f of snippet.features ?? []) features.add(f);
     used.add(snippet);
-    if (!snippet.code) {
+    if (!isCompiled(snippet)) {
       components[s.name] = missingComponent(s.name);
       continue;
     }
     if (s.export) {
-      // A component the snippet exports: used as it is, like one defined on the page.
-      const value = (await runCompiledModule(snippet.code))[s.export];
+      // A component the snippet exports: used as it is, like one defined on the page. (A static snippet exports nothing.)
+      const value = snippet.code === undefined ? undefined : (await runCompiledModule(snippet.code))[s.export];
       components[s.name] = typeof value === 'function' ? (value as Components[string]) : missingComponent(s.name);
       continue;
     }
-    const Content = await runCompiled(snippet.code);
+    const Content = await contentOf(snippet);
     const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file], features, used)) };
     const Snippet = (props: Record<string, unknown>) => <Content {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
     components[s.name] = Snippet;
@@ -110,9 +110,9 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   }
   const out = await compiled;
   const diagnostics = [...out.diagnostics];
-  if (!out.code) return { diagnostics };
+  if (!isCompiled(out)) return { diagnostics };
   try {
-    const Content = await runCompiled(out.code);
+    const Content = await contentOf(out);
     const features = new Set(out.features);
     const used = new Used();
     used.add(out);

@@ -1,6 +1,10 @@
 import { run } from '@mdx-js/mdx';
-import type { MDXContent } from 'mdx/types';
+import type { Expression, Node } from 'estree';
+import type { Root } from 'hast';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { MDXComponents, MDXContent } from 'mdx/types';
 import * as runtime from 'react/jsx-runtime';
+import { literalValue, NOT_LITERAL } from '../mdx/static-expression.js';
 import { pageScope } from './islands.js';
 
 /** Evaluates a compiled page (function-body output) into its React component. */
@@ -11,4 +15,60 @@ export async function runCompiled(code: string): Promise<MDXContent> {
 /** The whole module: its content as `default`, and whatever it exports (`export const Button`). */
 export async function runCompiledModule(code: string): Promise<{ default: MDXContent } & Record<string, unknown>> {
   return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: pageScope } as object) });
+}
+
+/** The component of a compile's output: its code run, or its static tree (see CompileOutput.hast). */
+export async function contentOf(out: { code?: string; hast?: Root }): Promise<MDXContent> {
+  return out.hast ? staticContent(out.hast) : runCompiled(out.code!);
+}
+
+/** MDX's own message for a component the page uses and nothing provides. */
+const missing = (name: string) => new Error(`Expected component \`${name}\` to be defined: you likely forgot to import, pass, or provide it.`);
+
+/**
+ * A static page's tree as its component, rendered as MDX's compiled code would render it: JSX names
+ * are looked up in `components` (`Card`, `Tree.Folder`), attribute values and `{…}` are literals
+ * (plugins/rehype-static-content.ts checked), the rest is React's attribute naming, as MDX's.
+ */
+export function staticContent(tree: Root): MDXContent {
+  return (props) => {
+    const components = (props.components ?? {}) as MDXComponents & Record<string, unknown>;
+    const evaluate = (node: Node, name = ''): unknown => {
+      if (node.type === 'Identifier' && node.name !== 'undefined') {
+        if (!Object.hasOwn(components, node.name)) throw missing(node.name);
+        return components[node.name];
+      }
+      if (node.type === 'MemberExpression') {
+        const path = `${name || memberName(node)}`;
+        const object = evaluate(node.object, path) as Record<string, unknown> | undefined;
+        const key = node.property.type === 'Identifier' && !node.computed ? node.property.name : String((node.property as { value?: unknown }).value);
+        const value = object?.[key];
+        if (value === undefined) throw missing(path);
+        return value;
+      }
+      const value = literalValue(node);
+      if (value === NOT_LITERAL) throw new Error(`Unexpected ${node.type} in static content`);
+      return value;
+    };
+    return toJsxRuntime(tree, {
+      Fragment: runtime.Fragment,
+      jsx: runtime.jsx,
+      jsxs: runtime.jsxs,
+      components: components as never,
+      elementAttributeNameCase: 'react',
+      stylePropertyNameCase: 'dom',
+      createEvaluater: () => ({
+        evaluateExpression: (expression: Expression) => evaluate(expression),
+        evaluateProgram: () => {
+          throw new Error('Unexpected ESM in static content');
+        },
+      }),
+    });
+  };
+}
+
+function memberName(node: Node): string {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression') return `${memberName(node.object)}.${node.property.type === 'Identifier' ? node.property.name : String((node.property as { value?: unknown }).value)}`;
+  return '?';
 }

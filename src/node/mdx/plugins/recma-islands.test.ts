@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { createShikiHighlighter } from '../../highlight/shiki.js';
 import { builtinComponents, builtinNames } from '../../render/components/index.js';
-import { runCompiled } from '../../render/run.js';
+import { contentOf, runCompiled } from '../../render/run.js';
 import { createMdxjsCompiler } from '../mdxjs.js';
 import { updateId } from './remark-update-toc.js';
 
@@ -28,7 +28,7 @@ describe('islands, classes and Update entries at compile time', () => {
     expect(out.islands?.source).toContain('const Counter = ({ start = 0 }) =>');
     expect(out.islands?.source).not.toMatch(/^export /m);
     expect(out.classes).toEqual(['flex', 'gap-4']);
-    const Content = await runCompiled(out.code!);
+    const Content = await contentOf(out);
     const html = renderToStaticMarkup(createElement(Content, { components: builtinComponents }));
     expect(html).toContain('<b>x</b>');
     expect(html).toMatch(/<div data-kiln-island="Counter" data-kiln-source="[0-9a-f]+" data-props="\{&quot;start&quot;:3\}"><button>3<\/button><\/div>/);
@@ -59,7 +59,7 @@ describe('islands, classes and Update entries at compile time', () => {
       { depth: 3, id: 'typed-queues', text: 'Typed queues' },
       { depth: 2, id: 'v1-0-beta', text: 'v1.0 (beta)' },
     ]);
-    const Content = await runCompiled(out.code!);
+    const Content = await contentOf(out);
     const html = renderToStaticMarkup(createElement(Content, { components: builtinComponents }));
     for (const label of ['March 2025', 'v1.0 (beta)']) expect(html).toContain(`<section class="update" id="${updateId(label)}">`);
   });
