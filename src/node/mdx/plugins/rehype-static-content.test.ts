@@ -34,6 +34,7 @@ describe('rehype-static-content', () => {
     ['JSX in an attribute', '<Card icon={<svg />} />\n'],
     ['a template with a substitution', '{`a${1}`}\n'],
     ['a __proto__ key', '<Card a={{ __proto__: { b: 1 } }} />\n'],
+    ['markup nested 600 levels deep', `${'<div>'.repeat(600)}x${'</div>'.repeat(600)}\n`],
   ])('compiles %s to code', async (_, source) => {
     const out = await compile(source);
     expect(out.hast).toBeUndefined();

@@ -18,15 +18,24 @@ function literalProgram(program: Program | undefined): 'empty' | boolean {
   return program.body.length === 1 && stmt!.type === 'ExpressionStatement' && literalValue(stmt.expression) !== NOT_LITERAL;
 }
 
+/**
+ * Deeper trees go through the compiled code. MDX's code generation overflows the stack on markup
+ * nested a few thousand levels deep and reports it (`page/compile-failed`); a static tree must not
+ * render what the code path rejects, or `kiln check` and `kiln build` would disagree. Real pages
+ * nest a few dozen levels.
+ */
+const MAX_DEPTH = 500;
+
 /** Whether the tree renders without running code: no `export`, no spread attributes, every expression a literal. */
-function isStatic(parent: Parent): boolean {
+function isStatic(parent: Parent, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false;
   for (const node of parent.children) {
     switch (node.type) {
       case 'text':
       case 'comment':
         break;
       case 'element':
-        if (!isStatic(node)) return false;
+        if (!isStatic(node, depth + 1)) return false;
         break;
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
@@ -38,7 +47,7 @@ function isStatic(parent: Parent): boolean {
           if (a.type !== 'mdxJsxAttribute') return false;
           if (a.value && typeof a.value === 'object' && literalProgram(programOf(a.value)) !== true) return false;
         }
-        if (!isStatic(node as Parent)) return false;
+        if (!isStatic(node as Parent, depth + 1)) return false;
         break;
       default:
         // `export`s, raw HTML, anything else: the compiled code handles them.
