@@ -48,6 +48,17 @@ describe('one-pass highlighting', () => {
   const onePass = createShikiHighlighter({ keepTrees: true });
   const perTheme = createShikiHighlighter({ onePass: false, keepTrees: true });
 
+  // Blocks are written as HTML straight from the tokens unless the tree is kept (as above, for these tests).
+  const direct = createShikiHighlighter();
+
+  it.each(SAMPLES)('writes the HTML of %s from the tokens as hast-util-to-html writes the tree', async (lang, code, highlight) => {
+    for (const focus of [undefined, highlight]) {
+      const [a, b] = await Promise.all([direct.highlight({ code, lang, highlight, focus }), onePass.highlight({ code, lang, highlight, focus })]);
+      expect(a.html).toBe(b.html);
+      expect(a.known).toBe(b.known);
+    }
+  });
+
   it.each(SAMPLES)('draws %s exactly as highlighting once per theme does', async (lang, code, highlight) => {
     const [a, b] = await Promise.all([onePass.highlight({ code, lang, highlight }), perTheme.highlight({ code, lang, highlight })]);
     expect(a.known).toBe(b.known);
@@ -77,6 +88,7 @@ describe('one-pass highlighting', () => {
     for (const [lang, code] of fences) {
       const [a, b] = await Promise.all([onePass.highlight({ code, lang }), perTheme.highlight({ code, lang })]);
       expect(drawn(a.pre!), `${lang}: ${code.slice(0, 80)}`).toEqual(drawn(b.pre!));
+      expect((await direct.highlight({ code, lang })).html, `${lang}: ${code.slice(0, 80)}`).toBe(a.html);
     }
   }, 600_000);
 });

@@ -84,7 +84,23 @@ export interface OnePass {
   theme: ThemeRegistration;
   /** The `<pre>` Shiki's `codeToHast` with `themes: { light, dark }` and `defaultColor: false` gives, from one pass. */
   toHast(hl: HighlighterGeneric<string, string>, code: string, lang: string, transformers: ShikiTransformer[], pre: { className: string; style: string }): Root;
+  /**
+   * The same `<pre>` as HTML, written straight from the tokens: what hast-util-to-html makes of
+   * `toHast`'s tree with Kiln's line marks (classes `highlighted`, `blurred`) as its only transformer,
+   * without making the tree (a span element, its properties and a text node per token).
+   */
+  toHtml(hl: HighlighterGeneric<string, string>, code: string, lang: string, marks: LineMarks, pre: { className: string; style: string }): string;
 }
+
+/** Lines (1-based) marked in the fence meta: `{1,3-4}` highlights, `focus=` blurs the others. */
+export interface LineMarks {
+  highlight: ReadonlySet<number>;
+  focus: ReadonlySet<number>;
+}
+
+// hast-util-to-html's escapes: `<` and `&` in text, `"` and `&` in double-quoted attributes, as hexadecimal references.
+const escapeText = (s: string) => (/[<&]/.test(s) ? s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;') : s);
+const escapeAttr = (s: string) => (/["&]/.test(s) ? s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;') : s);
 
 export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration): OnePass | undefined {
   if (!sameShape(light, dark)) return undefined;
@@ -121,16 +137,7 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
-      const base = hl.codeToTokensBase(code, { lang, theme: ID_THEME, tokenizeTimeLimit: 0 });
-      const order = ['light', 'dark'];
-      let tokens: ThemedToken[][] = base.map((line) =>
-        line.map((t) => {
-          const variant = (c: Colours) => ({ color: decode(c, t.color), bgColor: decode(c, t.bgColor), fontStyle: t.fontStyle });
-          const merged: ThemedTokenWithVariants = { content: t.content, offset: t.offset, variants: { light: variant(colours.light), dark: variant(colours.dark) } };
-          return flatTokenVariants(merged, order, '--shiki-', false, 'css-vars');
-        }),
-      );
-      tokens = mergeWhitespace(tokens);
+      const tokens = tokensOf(hl, code, lang);
       const context = {
         meta: {},
         options: { lang, transformers },
@@ -140,7 +147,40 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
       };
       return tokensToHast(tokens, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
     },
+    toHtml(hl, code, lang, marks, pre) {
+      const lines = tokensOf(hl, code, lang).map((line, i) => {
+        const n = i + 1;
+        let cls = 'line';
+        if (marks.highlight.has(n)) cls += ' highlighted';
+        if (marks.focus.size && !marks.focus.has(n)) cls += ' blurred';
+        let out = `<span class="${cls}">`;
+        for (const token of line) {
+          out += '<span';
+          for (const [k, v] of Object.entries(token.htmlAttrs ?? {})) if (v != null) out += ` ${k}="${escapeAttr(String(v))}"`;
+          const style = Object.entries(token.htmlStyle ?? {}).map(([k, v]) => `${k}:${v}`).join(';');
+          if (style) out += ` style="${escapeAttr(style)}"`;
+          out += `>${escapeText(token.content)}</span>`;
+        }
+        return out + '</span>';
+      });
+      return `<pre class="${escapeAttr(pre.className)}" style="${escapeAttr(pre.style)}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+    },
   };
+
+  /** Tokens with both themes' colours as CSS variables, blank tokens merged as Shiki merges them. */
+  function tokensOf(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
+    const base = hl.codeToTokensBase(code, { lang, theme: ID_THEME, tokenizeTimeLimit: 0 });
+    const order = ['light', 'dark'];
+    return mergeWhitespace(
+      base.map((line) =>
+        line.map((t) => {
+          const variant = (c: Colours) => ({ color: decode(c, t.color), bgColor: decode(c, t.bgColor), fontStyle: t.fontStyle });
+          const merged: ThemedTokenWithVariants = { content: t.content, offset: t.offset, variants: { light: variant(colours.light), dark: variant(colours.dark) } };
+          return flatTokenVariants(merged, order, '--shiki-', false, 'css-vars');
+        }),
+      ),
+    );
+  }
 }
 
 /** The class and style of the `<pre>` Shiki writes for the two themes, read once from a real dual-theme run. */

@@ -143,7 +143,16 @@ export function createShikiHighlighter(
       const known = await ensureLanguage(hl, lang);
       if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, req.code);
       const code = req.code.replace(/\n$/, '');
-      const transformers = [markLines(new Set(req.highlight ?? []), new Set(req.focus ?? []))];
+      const marks = { highlight: new Set(req.highlight ?? []), focus: new Set(req.focus ?? []) };
+      const knownOrPlain = known || PLAIN.has(req.lang.toLowerCase());
+      // HTML straight from the tokens (one-pass.ts), unless the tree itself is wanted (tests).
+      if (onePass && !options.keepTrees) {
+        const entry = { html: onePass.toHtml(hl, code, known ? lang : 'plaintext', marks, preAttrs), known: knownOrPlain };
+        remember(key, entry);
+        options.store?.set(key, entry);
+        return result(entry);
+      }
+      const transformers = [markLines(marks.highlight, marks.focus)];
       const root = onePass
         ? onePass.toHast(hl, code, known ? lang : 'plaintext', transformers, preAttrs)
         : hl.codeToHast(code, {
@@ -158,7 +167,7 @@ export function createShikiHighlighter(
             transformers,
           });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;
-      const entry = { pre: options.keepTrees ? pre : undefined, html: toHtml(pre), known: known || PLAIN.has(req.lang.toLowerCase()) };
+      const entry = { pre: options.keepTrees ? pre : undefined, html: toHtml(pre), known: knownOrPlain };
       remember(key, entry);
       options.store?.set(key, { html: entry.html, known: entry.known });
       return result(entry);
