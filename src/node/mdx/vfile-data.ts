@@ -17,6 +17,10 @@ declare module 'vfile' {
     islands: IslandSource;
     tree: Root;
     staticTree: HastRoot;
+    /** The page's id (`guides/setup`): relative URLs resolve against its folder (rehype-resolve-urls). */
+    pageId: string;
+    /** Whether to keep the parsed tree (remark-keep-tree). */
+    keepTree: boolean;
   }
 }
 export {};

@@ -2,10 +2,11 @@ import type {} from '../vfile-data.js';
 import path from 'node:path';
 import type { Root, Element } from 'hast';
 import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
 
 export interface ResolveUrlsOptions {
-  /** Id of the page (`guides/setup`); relative URLs are resolved against its folder. */
-  pageId: string;
+  /** Id of the page (`guides/setup`); relative URLs are resolved against its folder. Default: `file.data.pageId`. */
+  pageId?: string;
 }
 
 const URL_ATTRS: Record<string, string[]> = {
@@ -18,9 +19,8 @@ const URL_ATTRS: Record<string, string[]> = {
  * URL it is served from (`/` serves the first page too), and turns links to `.md`/`.mdx` files
  * into the page's clean URL. Works on Markdown output and on JSX written in the page.
  */
-export default function rehypeResolveUrls(options: ResolveUrlsOptions) {
-  const dir = path.posix.dirname(options.pageId);
-  const resolve = (value: string, isLink: boolean): string => {
+export default function rehypeResolveUrls(options: ResolveUrlsOptions = {}) {
+  const resolve = (value: string, isLink: boolean, dir: string): string => {
     if (!value || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') || value.startsWith('#')) return value;
     const m = /^([^?#]*)(.*)$/.exec(value)!;
     let p = m[1]!;
@@ -33,13 +33,14 @@ export default function rehypeResolveUrls(options: ResolveUrlsOptions) {
     return p + rest;
   };
 
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    const dir = path.posix.dirname(options.pageId ?? file.data.pageId ?? '');
     visit(tree, (node) => {
       if (node.type === 'element') {
         const el = node as Element;
         for (const attr of URL_ATTRS[el.tagName] ?? []) {
           const v = el.properties?.[attr];
-          if (typeof v === 'string') el.properties[attr] = resolve(v, attr === 'href');
+          if (typeof v === 'string') el.properties[attr] = resolve(v, attr === 'href', dir);
         }
         return;
       }
@@ -49,7 +50,7 @@ export default function rehypeResolveUrls(options: ResolveUrlsOptions) {
         if (!attrs) return;
         for (const a of jsx.attributes) {
           if (a.type === 'mdxJsxAttribute' && a.name && attrs.includes(a.name) && typeof a.value === 'string') {
-            a.value = resolve(a.value, a.name === 'href');
+            a.value = resolve(a.value, a.name === 'href', dir);
           }
         }
       }

@@ -77,7 +77,15 @@ export default function rehypeStaticContent(options: { enabled: boolean }) {
     if (!options.enabled) return;
     if (!isStatic(tree)) return;
     dropEmpty(tree);
-    file.data.staticTree = { ...tree, children: tree.children };
-    tree.children = [];
+    file.data.staticTree = tree;
+    // Nothing after this is needed: the compiler stops the pipeline here and takes the tree.
+    throw STATIC_CONTENT;
   };
 }
+
+/**
+ * Thrown by the plugin once a page's static tree is kept, so that MDX's recma stages do not run on
+ * the page (0.3 ms a page even on an empty tree); the compiler (mdxjs.ts) catches it. unified has no
+ * other way for a transformer to end a run.
+ */
+export const STATIC_CONTENT = new Error('static content: the compile ends here');

@@ -1,3 +1,4 @@
+import type {} from '../vfile-data.js';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
 
@@ -7,9 +8,9 @@ import type { VFile } from 'vfile';
  * Markdown export (`<url>.md`, llms-full.txt) did before: 5.6 s of 26 s in a 1,000-page build
  * (bench --profile: kiln:node/markdown/export, mostly micromark and mdast-util-from-markdown).
  */
-export default function remarkKeepTree(options: { keep: boolean }) {
+export default function remarkKeepTree(options: { keep?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
-    if (options.keep) file.data.tree = copy(tree) as Root;
+    if (options.keep ?? file.data.keepTree) file.data.tree = copy(tree) as Root;
   };
 }
 
