@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 
 /**
  * GFM task lists render bare, disabled checkboxes; give each a label so assistive technology

@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from '../visit.js';
 
 /**
  * `<img noZoom … />` keeps an image out of the click-to-zoom overlay (src/client/zoom.ts). React
