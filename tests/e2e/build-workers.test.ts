@@ -49,6 +49,34 @@ describe('kiln build --workers', () => {
     expect([...x.keys()].filter((f) => x.get(f) !== z.get(f))).toEqual([]);
   }, 180_000);
 
+  it('keeps the blocks highlighted on workers in the store, as one thread does', async () => {
+    // The store's lines wait in memory and go out together; a worker's must be out before it stops.
+    const stored = (root: string) => {
+      const dir = path.join(root, '.kiln/cache');
+      const store = readdirSync(dir).find((n) => n.startsWith('highlight-'))!;
+      return readdirSync(path.join(dir, store))
+        .flatMap((log) => readFileSync(path.join(dir, store, log), 'utf8').split('\n').filter(Boolean))
+        .map((line) => (JSON.parse(line) as { k: string }).k);
+    };
+    const a = scratchCopy(starter);
+    const b = scratchCopy(starter);
+    try {
+      const { build } = (await import(path.join(repoRoot, 'lib/node/build/build.js'))) as typeof import('../../src/node/build/build.js');
+      const { flushHighlightStores } = (await import(path.join(repoRoot, 'lib/node/highlight/store.js'))) as typeof import('../../src/node/highlight/store.js');
+      expect((await build({ root: a.dir, outDir: 'dist', workers: 0 })).ok).toBe(true);
+      flushHighlightStores();
+      const c = await build({ root: b.dir, outDir: 'dist', workers: 2, mainThreadMakesPages: false });
+      expect(c.pagesOnWorkers).toBe(c.pagesWritten);
+      const one = stored(a.dir);
+      expect(one.length).toBeGreaterThan(20);
+      // Each worker highlights for itself: a block on pages of both is there twice.
+      expect([...new Set(stored(b.dir))].sort()).toEqual([...new Set(one)].sort());
+    } finally {
+      a.cleanup();
+      b.cleanup();
+    }
+  }, 180_000);
+
   it('rejects a worker count that is not a whole number', async () => {
     const r = await kiln(['build', starter, '--out', path.join(tmp.dir, 'bad'), '--workers', 'many']);
     expect(r.code).toBe(2);

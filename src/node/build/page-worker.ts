@@ -4,6 +4,7 @@
  * each. See workers.ts for the other side.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { flushHighlightStores } from '../highlight/store.js';
 import { createEngines, loadSite } from '../site/load.js';
 import { applyOverrides, createPageProducer, type PageProducer, type SiteOverrides } from './produce.js';
 
@@ -14,8 +15,9 @@ export interface WorkerInput {
   exclude: string[];
   overrides: SiteOverrides;
 }
-export type WorkerRequest = { seq: number; file: string };
-export type WorkerReply = { ready: true } | { failed: string } | { seq: number; page?: import('./produce.js').ProducedPage; error?: string };
+/** A page to make, or `close`: the pool is about to stop this thread (blocks waiting for the store go out first). */
+export type WorkerRequest = { seq: number; file: string } | { close: true };
+export type WorkerReply = { ready: true } | { failed: string } | { closed: true } | { seq: number; page?: import('./produce.js').ProducedPage; error?: string };
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
@@ -33,7 +35,7 @@ async function start(): Promise<void> {
   // together and the worker then waited for the next ones, which the main thread sends only
   // between pages of its own: a profile of the 1,000-page build showed this thread idle 40-60% of
   // the page loop. One by one, replies go back steadily and the queue drains gradually.
-  const queue: WorkerRequest[] = [];
+  const queue: { seq: number; file: string }[] = [];
   let running = false;
   const run = async () => {
     running = true;
@@ -50,6 +52,11 @@ async function start(): Promise<void> {
     running = false;
   };
   port.on('message', (request: WorkerRequest) => {
+    if ('close' in request) {
+      flushHighlightStores();
+      port.postMessage({ closed: true } satisfies WorkerReply);
+      return;
+    }
     queue.push(request);
     if (!running) void run();
   });

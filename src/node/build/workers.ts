@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Page } from '../content/pages.js';
 import { PACKAGE_ROOT, RUNS_FROM } from '../package-root.js';
 import type { PageProducer, ProducedPage } from './produce.js';
-import type { WorkerInput, WorkerReply } from './page-worker.js';
+import type { WorkerInput, WorkerReply, WorkerRequest } from './page-worker.js';
 
 /** Sites smaller than this are built in one thread: starting a worker costs about a second. */
 export const MIN_PAGES_FOR_WORKERS = 150;
@@ -33,7 +33,12 @@ interface Slot {
   worker: Worker;
   dead?: boolean;
   pending: Map<number, { resolve: (p: ProducedPage) => void; reject: (e: Error) => void }>;
+  /** Called when the worker answers `close`. */
+  closed?: () => void;
 }
+
+/** How long a worker may take to answer `close` before it is stopped anyway. */
+const CLOSE_WAIT_MS = 2000;
 
 /**
  * Produces pages on `count` worker threads, each with its own copy of the site, compiler and
@@ -64,6 +69,7 @@ export class WorkerPool implements PageProducer {
         };
         worker.on('message', (m: WorkerReply) => {
           if ('ready' in m) return resolve(slot);
+          if ('closed' in m) return slot.closed?.();
           if ('failed' in m) return fail(new Error(m.failed));
           const p = slot.pending.get(m.seq);
           slot.pending.delete(m.seq);
@@ -105,8 +111,24 @@ export class WorkerPool implements PageProducer {
     return n;
   }
 
+  /** Stops the workers, once each has written what waits for the highlight store (or after CLOSE_WAIT_MS). */
   async close(): Promise<void> {
+    const live = this.slots.filter((s) => !s.dead);
     for (const s of this.slots) s.dead = true;
+    await Promise.all(
+      live.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+            s.closed = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+            s.worker.once('exit', s.closed);
+            s.worker.postMessage({ close: true } satisfies WorkerRequest);
+          }),
+      ),
+    );
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
     this.slots.length = 0;
   }

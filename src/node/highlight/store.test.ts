@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createShikiHighlighter, MEMORY_ENTRIES } from './shiki.js';
-import { diskHighlightStore, type HighlightStore } from './store.js';
+import { diskHighlightStore, flushHighlightStores, type HighlightStore } from './store.js';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -68,6 +68,34 @@ describe('diskHighlightStore', () => {
     expect(new Set(files(root)).size).toBeLessThanOrEqual(256);
     const again = diskHighlightStore(root);
     for (const i of [0, 299, 599]) expect(await again.get(`k${i}`)).toEqual({ html: `<pre>${i}\nline</pre>`, known: true });
+  });
+
+  it('writes waiting blocks together, a second after the first or when flushed, and answers them from memory until then', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const root = temp();
+      const store = diskHighlightStore(root);
+      // `set` returns at once; its line waits once the folder is ready (real file system calls).
+      const waiting = async (key: string) => {
+        for (let i = 0; i < 2000 && !(await store.get(key)); i++) await new Promise(setImmediate);
+        expect(await store.get(key)).toEqual({ html: `<pre>${key}</pre>`, known: true });
+      };
+      for (let i = 0; i < 300; i++) store.set(`k${i}`, { html: `<pre>k${i}</pre>`, known: true });
+      await waiting('k299');
+      expect(files(root)).toHaveLength(0);
+      flushHighlightStores();
+      expect(files(root)).toHaveLength(300);
+      expect(await diskHighlightStore(root).get('k150')).toEqual({ html: '<pre>k150</pre>', known: true });
+
+      store.set('late', { html: '<pre>late</pre>', known: true });
+      await waiting('late');
+      vi.advanceTimersByTime(999);
+      expect(files(root)).toHaveLength(300);
+      vi.advanceTimersByTime(1);
+      expect(files(root)).toHaveLength(301);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is a miss, not an error, where the folder cannot be made', async () => {

@@ -27,8 +27,23 @@ export interface HighlightStore {
  * 1,000-page build highlights 2,300 blocks (0.7-2 s of its two threads). Appends of a line are
  * atomic between threads and processes; a line cut short reads as a miss. A thread that found the
  * store empty reads nothing from it (a first build would only read the blocks it just wrote).
+ *
+ * Lines wait in memory and go out together, one append per log (`flushHighlightStores`, a second
+ * after the first waiting line, at 1 MB, at exit, and when a build worker is closed): an append a
+ * block cost a cold 1,000-page build 0.26 s of its main thread's 9.8 s, and as much in the worker.
  */
 const BUCKETS = 256;
+const FLUSH_BYTES = 1 << 20;
+const FLUSH_MS = 1000;
+
+/** Stores with lines waiting, each by its flush. */
+const waiting = new Set<() => void>();
+let hooked = false;
+
+/** Writes every store's waiting lines (synchronously: also called on exit). */
+export function flushHighlightStores(): void {
+  for (const flush of [...waiting]) flush();
+}
 
 export function diskHighlightStore(cacheRoot: string): HighlightStore {
   let dir: Promise<string> | undefined;
@@ -50,6 +65,26 @@ export function diskHighlightStore(cacheRoot: string): HighlightStore {
   /** Whether the store had blocks when this thread first looked (see above). */
   let stocked: Promise<boolean> | undefined;
   const hasBlocks = () => (stocked ??= folder().then((d) => fs.readdir(d).then((names) => names.some((n) => n.endsWith('.log')), () => false)));
+  /** Lines not yet appended, by log, and their values by hash (read before the logs). */
+  const lines = new Map<string, string[]>();
+  const unwritten = new Map<string, StoredHighlight>();
+  let bytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    waiting.delete(flush);
+    clearTimeout(timer);
+    timer = undefined;
+    for (const [log, list] of lines) {
+      try {
+        appendFileSync(log, list.join(''));
+      } catch {
+        /* a store that cannot be written is only slower */
+      }
+    }
+    lines.clear();
+    unwritten.clear();
+    bytes = 0;
+  };
   const locate = async (key: string) => {
     const hash = createHash('sha256').update(key).digest('hex').slice(0, 40);
     return { hash, log: path.join(await folder(), `${(parseInt(hash.slice(0, 4), 16) % BUCKETS).toString(16).padStart(2, '0')}.log`) };
@@ -59,9 +94,11 @@ export function diskHighlightStore(cacheRoot: string): HighlightStore {
   // libuv's thread pool that costs more CPU than these small reads and appends.
   return {
     async get(key) {
-      if (!(await hasBlocks())) return undefined;
       try {
         const { hash, log } = await locate(key);
+        const waitingValue = unwritten.get(hash);
+        if (waitingValue) return waitingValue;
+        if (!(await hasBlocks())) return undefined;
         const text = readFileSync(log, 'utf8');
         const at = text.lastIndexOf(`{"k":"${hash}"`);
         if (at < 0) return undefined;
@@ -76,8 +113,20 @@ export function diskHighlightStore(cacheRoot: string): HighlightStore {
       void (async () => {
         if (!(await prepare())) return;
         const { hash, log } = await locate(key);
-        // One write call per line: JSON escapes every newline inside it.
-        appendFileSync(log, JSON.stringify({ k: hash, html: value.html, known: value.known }) + '\n');
+        // JSON escapes every newline inside a line.
+        const line = JSON.stringify({ k: hash, html: value.html, known: value.known }) + '\n';
+        let list = lines.get(log);
+        if (!list) lines.set(log, (list = []));
+        list.push(line);
+        unwritten.set(hash, { html: value.html, known: value.known });
+        bytes += line.length;
+        waiting.add(flush);
+        if (!hooked) {
+          hooked = true;
+          process.on('exit', flushHighlightStores);
+        }
+        if (bytes >= FLUSH_BYTES) flush();
+        else timer ??= setTimeout(flush, FLUSH_MS).unref();
       })().catch(() => undefined);
     },
   };
