@@ -2,7 +2,7 @@
 // lists, tables, 2–3 code blocks in several languages, callouts, cards, tabs, nested navigation
 // groups, and about one page in ten an OpenAPI endpoint page (`openapi:` front matter) against a
 // generated spec. The same seed and N always give the same files.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** mulberry32: small, fast, deterministic. */
@@ -35,12 +35,19 @@ export function generateSite(dir, pages, seed = 42) {
   const para = () => Array.from({ length: int(2, 4) }, sentence).join(' ');
   const title = () => words(int(2, 4)).replace(/\b\w/g, (c) => c.toUpperCase());
 
-  rmSync(dir, { recursive: true, force: true });
+  // Written over the last run's site, not removed and made again: see `removeStale` below.
   mkdirSync(dir, { recursive: true });
+  const written = new Set();
   const write = (rel, text) => {
     const f = path.join(dir, rel);
-    mkdirSync(path.dirname(f), { recursive: true });
-    writeFileSync(f, text);
+    written.add(f);
+    let same = false;
+    try {
+      same = readFileSync(f, 'utf8') === text;
+    } catch {
+      mkdirSync(path.dirname(f), { recursive: true });
+    }
+    if (!same) writeFileSync(f, text);
   };
 
   // ~10% API endpoint pages, the rest content pages in groups of ~12 with a nested subgroup.
@@ -146,5 +153,18 @@ export function generateSite(dir, pages, seed = 42) {
     navigation, openapi: 'openapi.json', api: { baseUrl: 'https://api.acme.dev/v1' },
   };
   write('docs.json', JSON.stringify(settings, null, 2));
+  removeStale(dir, written);
   return { dir, pages, contentPages: ids, apiPages: apiIds };
+}
+
+/**
+ * Removes what an earlier site of another size or seed left (the build's cache folder `.kiln` is
+ * the bench's business). The same site is written over in place instead of removed and made again:
+ * see `setAside` in run.mjs for why removing files before a build distorts its timing here.
+ */
+function removeStale(dir, keep) {
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const f = path.join(e.parentPath ?? e.path, e.name);
+    if (e.isFile() && !keep.has(f) && !path.relative(dir, f).startsWith('.kiln')) rmSync(f, { force: true });
+  }
 }

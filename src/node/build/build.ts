@@ -50,8 +50,12 @@ export interface FailedPage {
   errors: Diagnostic[];
 }
 
-/** Pages each worker has queued (see `make`). */
-const WORKER_QUEUE = 3;
+/**
+ * Pages each worker has queued (see `make`). With 3, a profile of the 1,000-page build showed the
+ * worker idle 20-30% of the page loop, waiting for this thread to finish a page of its own before
+ * it could send more; with 8-10 it idles under 3%, and takes half the pages instead of 40%.
+ */
+const WORKER_QUEUE = 8;
 
 // Any prefix: under a base path the link was rebased as it was written.
 const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
