@@ -1,5 +1,6 @@
 import type { Element, Root } from 'hast';
-import { flatTokenVariants, tokensToHast, type HighlighterGeneric, type ShikiTransformer, type ThemeRegistration, type ThemedToken, type ThemedTokenWithVariants } from 'shiki';
+import { flatTokenVariants, isPlainLang, tokenizeWithTheme, tokensToHast, type HighlighterGeneric, type ShikiTransformer, type ThemeRegistration, type ThemedToken, type ThemedTokenWithVariants } from 'shiki';
+import { createLineMemo } from './line-memo.js';
 
 /**
  * Both themes from one tokenisation. Shiki colours code for two themes by tokenising it once per
@@ -134,6 +135,8 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     return undefined;
   };
 
+  const memo = createLineMemo();
+
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
@@ -167,9 +170,18 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     },
   };
 
+  /** What `codeToTokensBase` returns, with lines seen before answered from `memo`. */
+  function baseTokens(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
+    const options = { lang, theme: ID_THEME, tokenizeTimeLimit: 0 };
+    const resolved = hl.resolveLangAlias(lang);
+    if (isPlainLang(resolved) || resolved === 'ansi') return hl.codeToTokensBase(code, options);
+    const { theme, colorMap } = hl.setTheme(ID_THEME);
+    return tokenizeWithTheme(code, memo.grammar(hl.getLanguage(lang)), theme, colorMap, options);
+  }
+
   /** Tokens with both themes' colours as CSS variables, blank tokens merged as Shiki merges them. */
   function tokensOf(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
-    const base = hl.codeToTokensBase(code, { lang, theme: ID_THEME, tokenizeTimeLimit: 0 });
+    const base = baseTokens(hl, code, lang);
     const order = ['light', 'dark'];
     return mergeWhitespace(
       base.map((line) =>
