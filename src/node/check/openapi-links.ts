@@ -2,7 +2,7 @@ import type { Definition, Image, Link, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { visit } from '../mdx/visit.js';
+import { visit } from 'unist-util-visit';
 import { offsetToLineColumn } from '../diagnostics/frame.js';
 import type { ApiDocument, Json } from '../openapi/types.js';
 import type { Reference } from './scan-mdx.js';

@@ -5,7 +5,7 @@ import { toString } from 'mdast-util-to-string';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
-import { visitParents } from '../mdx/visit.js';
+import { visitParents } from 'unist-util-visit-parents';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 
 /** A position in the scanned file (1-based). */

@@ -5,7 +5,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
-import { visit } from '../mdx/visit.js';
+import { visit } from 'unist-util-visit';
 
 /**
  * Markdown from an OpenAPI file → safe HTML. Every description is untrusted, so:

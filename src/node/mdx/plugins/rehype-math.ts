@@ -1,7 +1,7 @@
 import type {} from '../vfile-data.js';
 import type { Root } from 'hast';
 import rehypeKatex from 'rehype-katex';
-import { EXIT, visit } from '../visit.js';
+import { EXIT, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 const MATH_CLASSES = ['language-math', 'math-inline', 'math-display'];

@@ -1,7 +1,7 @@
 import type {} from '../vfile-data.js';
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { SKIP, visit } from '../visit.js';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 /**

@@ -1,7 +1,7 @@
 import type {} from '../vfile-data.js';
 import path from 'node:path';
 import type { Root, Element } from 'hast';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 export interface ResolveUrlsOptions {

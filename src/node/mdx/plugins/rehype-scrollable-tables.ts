@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 
 /**
  * Wide tables scroll sideways inside the page (prose.css); a scrollable region must be reachable

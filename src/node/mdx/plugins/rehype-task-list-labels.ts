@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 
 /**
  * GFM task lists render bare, disabled checkboxes; give each a label so assistive technology

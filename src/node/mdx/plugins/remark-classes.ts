@@ -4,7 +4,7 @@ import { walk } from 'estree-walker';
 import type { Root } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 
 const CLASS_ATTRS = new Set(['className', 'class']);
 

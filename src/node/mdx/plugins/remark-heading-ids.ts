@@ -3,7 +3,7 @@ import GithubSlugger from 'github-slugger';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 import type { TocEntry } from '../compiler.js';
 
 /** Gives every heading a stable, GitHub-style id and records h2/h3 for "On this page". */

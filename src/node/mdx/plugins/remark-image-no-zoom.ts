@@ -1,5 +1,5 @@
 import type { Root } from 'mdast';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 
 /**
  * `<img noZoom … />` keeps an image out of the click-to-zoom overlay (src/client/zoom.ts). React

@@ -3,7 +3,7 @@ import type { Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { find, hastToReact, html, svg } from 'property-information';
 import styleToJs from 'style-to-js';
-import { visitParents } from '../visit.js';
+import { visitParents } from 'unist-util-visit-parents';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 

@@ -2,7 +2,7 @@ import type {} from '../vfile-data.js';
 import type { Expression } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import { SKIP, visit } from '../visit.js';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 /**

@@ -3,7 +3,7 @@ import type { PhrasingContent, Root } from 'mdast';
 import type { InlineMath } from 'mdast-util-math';
 import remarkMathSyntax from 'remark-math';
 import type { Processor } from 'unified';
-import { SKIP, visit } from '../visit.js';
+import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
 /**

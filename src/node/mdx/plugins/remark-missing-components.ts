@@ -1,7 +1,7 @@
 import type {} from '../vfile-data.js';
 import type { Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 import { diag } from '../../diagnostics/catalogue.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 

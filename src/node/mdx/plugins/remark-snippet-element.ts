@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Root } from 'mdast';
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
-import { visit } from '../visit.js';
+import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { diag } from '../../diagnostics/catalogue.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';

@@ -2,7 +2,7 @@ import type {} from '../vfile-data.js';
 import type { Root } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { visitParents } from '../visit.js';
+import { visitParents } from 'unist-util-visit-parents';
 import type { TocEntry } from '../compiler.js';
 
 /** The anchor `<Update>` gives itself (render/components/misc.tsx): the same rule, kept in step by a test. */
