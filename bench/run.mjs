@@ -155,10 +155,11 @@ async function measureDev(site, pageRel, pageUrl) {
  * Moves a previous run's output or cache into `<dir>/trash/` instead of removing it. This machine's
  * ext4 has no journal, and without one ext4 does not reuse an inode freed in the last minute (six
  * while its table block is unwritten): each new file first steps over every file removed lately,
- * in kernel time (`recently_deleted` in a `perf` profile). Removing the last output (3,000 files) just before the build made each of the
- * build's 3,300 new files cost 0.5 ms instead of 0.04 ms: 1.5-2 s of a 1,000-page build that are
- * the bench's housekeeping, not the build (a fresh clone or a CI checkout has nothing removed).
- * The trash is left for the user to remove (`rm -rf bench/.sites/trash`) when no run follows.
+ * in kernel time (`recently_deleted` in a `perf` profile). Removing the last output (3,000 files)
+ * just before the build made each of the build's 3,300 new files cost 0.5 ms instead of 0.04 ms:
+ * 1.5-2 s of a 1,000-page build that are the bench's housekeeping, not the build (a fresh clone or
+ * a CI checkout has nothing removed). The trash is left for the user to remove
+ * (`rm -rf bench/.sites/trash`) when no run follows.
  */
 function setAside(dir, folder) {
   if (!existsSync(folder)) return;
