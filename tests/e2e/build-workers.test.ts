@@ -47,6 +47,16 @@ describe('kiln build --workers', () => {
     expect(c.pagesOnWorkers).toBe(c.pagesWritten);
     const z = files(three);
     expect([...x.keys()].filter((f) => x.get(f) !== z.get(f))).toEqual([]);
+
+    // Pages are held in memory and written at the end, unless beyond a bound: written as made, and
+    // those that link the Tailwind sheet filled in afterwards on disk. Both ways, the same files.
+    const four = path.join(tmp.dir, 'four');
+    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlChars: 0, cache: false });
+    expect(d.ok).toBe(true);
+    const w = files(four);
+    expect([...w.keys()].sort()).toEqual([...x.keys()].sort());
+    expect([...x.keys()].filter((f) => x.get(f) !== w.get(f))).toEqual([]);
+    expect([...w.values()].filter((html) => /href="\/_kiln\/assets\/tailwind\.[0-9a-f]+\.css"/.test(html)).length).toBeGreaterThan(0);
   }, 180_000);
 
   it('keeps the blocks highlighted on workers in the store, as one thread does', async () => {
