@@ -36,6 +36,25 @@ describe('the Pagefind index', () => {
     await index.dispose();
   }, 60_000);
 
+  it('warns once, naming the cause, when Pagefind cannot run, and starts it again once it can', async () => {
+    await closeSearch();
+    process.env.PAGEFIND_EXTENDED_BINARY_PATH = '/nonexistent/pagefind_extended';
+    try {
+      const index = new SearchIndex();
+      await index.add('/a', html('Alpha', '<p>text</p>'));
+      expect(await index.files()).toEqual([]);
+      expect(index.pages).toBe(0);
+      expect(index.diagnostics().map((d) => [d.code, d.severity])).toEqual([['search/index-failed', 'warning']]);
+      expect(index.diagnostics()[0]!.message).toMatch(/ENOENT/);
+    } finally {
+      delete process.env.PAGEFIND_EXTENDED_BINARY_PATH;
+    }
+    const index = new SearchIndex();
+    await index.add('/a', html('Alpha', '<p>text</p>'));
+    expect((await index.files()).length).toBeGreaterThan(0);
+    expect(index.diagnostics()).toEqual([]);
+  }, 30_000);
+
   it('sends Pagefind only the article, in a bare document', () => {
     const page = html('Alpha', '<p>queue retries</p>');
     const input = searchInput(page);

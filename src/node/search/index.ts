@@ -4,12 +4,13 @@
  * downloads piece by piece (only the index fragments a query needs). The build writes the bundle
  * under SEARCH_PATH; the dev server keeps it in memory (`files()`).
  *
- * Pagefind runs as a native binary behind its Node API; it is imported on first use so a command
- * that does not index never starts it.
+ * Pagefind runs as a native binary (pagefind-service.ts), started on first use so a command that
+ * does not index never starts it.
  */
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { PagefindService } from './pagefind-service.js';
 
 /** URL folder of the search bundle (pagefind.js, its WebAssembly and the index). */
 export const SEARCH_PATH = '/_kiln/search/';
@@ -32,11 +33,15 @@ export function isSearchable(page: Page): boolean {
   return !page.frontMatter.noindex;
 }
 
-type Pagefind = typeof import('pagefind');
-type PagefindIndex = NonNullable<Awaited<ReturnType<Pagefind['createIndex']>>['index']>;
+/** The one Pagefind process, shared by every index (as the `pagefind` package shares its own). */
+let service: PagefindService | undefined;
+const pagefind = () => (service?.alive ? service : (service = new PagefindService()));
 
-let pagefind: Promise<Pagefind> | undefined;
-const loadPagefind = () => (pagefind ??= import('pagefind'));
+/** An index in that process. */
+interface PagefindIndex {
+  service: PagefindService;
+  id: number;
+}
 
 const MAX_IN_FLIGHT = 64;
 
@@ -47,14 +52,15 @@ export class SearchIndex {
   private count = 0;
   /** Pages sent to Pagefind and not yet indexed (see `add`). */
   private readonly pending = new Set<Promise<void>>();
+  /** Set while `files()` waits for the pages sent: they go out at once. */
+  private finishing = false;
 
   private open(): Promise<PagefindIndex | undefined> {
-    return (this.index ??= loadPagefind()
-      .then((pf) => pf.createIndex({ excludeSelectors: EXCLUDE_SELECTORS, forceLanguage: 'en' }))
-      .then(({ index, errors }) => {
-        for (const e of errors) this.problems.add(e);
-        if (!index && errors.length === 0) this.problems.add('Pagefind did not start');
-        return index;
+    return (this.index ??= Promise.resolve()
+      .then(async () => {
+        const pf = pagefind();
+        const created = await pf.request({ type: 'NewIndex', config: { exclude_selectors: EXCLUDE_SELECTORS, force_language: 'en' } }, 'NewIndex');
+        return { service: pf, id: created.index_id };
       })
       .catch((error: unknown) => {
         this.problems.add(error instanceof Error ? error.message : String(error));
@@ -78,9 +84,11 @@ export class SearchIndex {
     const index = await this.open();
     if (!index) return;
     try {
-      const { errors } = await index.addHTMLFile({ url, content: searchInput(html) });
-      for (const e of errors) this.problems.add(e);
-      if (errors.length === 0) this.count++;
+      const indexed = index.service.request({ type: 'AddFile', index_id: index.id, url, file_contents: searchInput(html) }, 'IndexedFile');
+      // Pages go out in batches; the last ones need not wait for more once the files are asked for.
+      if (this.finishing) index.service.flush();
+      await indexed;
+      this.count++;
     } catch (error) {
       this.problems.add((error as Error).message);
     }
@@ -93,20 +101,30 @@ export class SearchIndex {
 
   /** The bundle in memory (dev server). */
   async files(): Promise<SearchFile[]> {
+    this.finishing = true;
+    service?.flush();
     await Promise.all(this.pending);
+    this.finishing = false;
     const index = await this.open();
     if (!index) return [];
-    const { errors, files } = await index.getFiles();
-    for (const e of errors) this.problems.add(e);
-    return files.map((f) => ({ path: f.path.replace(/^\/+/, ''), content: f.content }));
+    try {
+      const { files } = await index.service.request({ type: 'GetFiles', index_id: index.id }, 'GetFiles');
+      return files.map((f) => ({ path: f.path.replace(/^\/+/, ''), content: Buffer.from(f.content, 'base64') }));
+    } catch (error) {
+      this.problems.add((error as Error).message);
+      return [];
+    }
   }
 
   /** Drop the index in the Pagefind service. */
   async dispose(): Promise<void> {
+    this.finishing = true;
+    service?.flush();
     await Promise.all(this.pending);
+    this.finishing = false;
     const index = await this.index;
     this.index = undefined;
-    await index?.deleteIndex().catch(() => undefined);
+    await index?.service.request({ type: 'DeleteIndex', index_id: index.id }, 'DeleteIndex').catch(() => undefined);
   }
 
   /** A warning when anything went wrong, else nothing. */
@@ -148,10 +166,8 @@ function lean(article: string): string {
 
 /** Stop the Pagefind binary (the end of a build: otherwise it keeps the process alive). */
 export async function closeSearch(): Promise<void> {
-  if (!pagefind) return;
-  const pf = await pagefind.catch(() => undefined);
-  pagefind = undefined;
-  await pf?.close().catch(() => undefined);
+  service?.close();
+  service = undefined;
 }
 
 const TYPES: Record<string, string> = {
