@@ -250,9 +250,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Enough pages in flight to keep every worker busy while this thread makes, writes and indexes.
     await Promise.all(Array.from({ length: workers * (WORKER_QUEUE + 1) + 2 }, worker));
     t.add('pages-total', performance.now() - pagesStarted);
-    await starting;
-    await pool?.close();
-    pool = undefined;
 
     // The search bundle (Pagefind) under /_kiln/search/: only what changed since the kept index, when one is kept.
     // Started first: Pagefind builds the index in its own process (0.7 s for 1,000 pages) while this
@@ -277,6 +274,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       .finally(() => t.add('search-index', performance.now() - searchStarted));
     // Awaited below; a failure is handled there, not reported as unhandled meanwhile.
     searchWritten.catch(() => undefined);
+    // The workers stop (each writes out its highlight store first) while Pagefind works.
+    await starting;
+    await pool?.close();
+    pool = undefined;
 
     let mark = performance.now();
     // The Tailwind sheet holds every page's classes (readers download it once); its hashed URL goes
