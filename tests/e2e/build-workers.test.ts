@@ -51,12 +51,22 @@ describe('kiln build --workers', () => {
     // Pages are held in memory and written at the end, unless beyond a bound: written as made, and
     // those that link the Tailwind sheet filled in afterwards on disk. Both ways, the same files.
     const four = path.join(tmp.dir, 'four');
-    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlChars: 0, cache: false });
+    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlBytes: 0, cache: false });
     expect(d.ok).toBe(true);
     const w = files(four);
     expect([...w.keys()].sort()).toEqual([...x.keys()].sort());
     expect([...x.keys()].filter((f) => x.get(f) !== w.get(f))).toEqual([]);
     expect([...w.values()].filter((html) => /href="\/_kiln\/assets\/tailwind\.[0-9a-f]+\.css"/.test(html)).length).toBeGreaterThan(0);
+    // Under a base path, where every page is rebased as it is written or held.
+    const five = path.join(tmp.dir, 'five');
+    const six = path.join(tmp.dir, 'six');
+    expect((await build({ root: starter, outDir: five, workers: 0, base: '/docs/', cache: false })).ok).toBe(true);
+    expect((await build({ root: starter, outDir: six, workers: 0, base: '/docs/', holdHtmlBytes: 0, cache: false })).ok).toBe(true);
+    const u = files(five);
+    const v = files(six);
+    expect([...u.keys()].sort()).toEqual([...v.keys()].sort());
+    expect([...u.keys()].filter((f) => u.get(f) !== v.get(f))).toEqual([]);
+    expect([...u.values()].filter((html) => /href="\/docs\/_kiln\/assets\/tailwind\.[0-9a-f]+\.css"/.test(html)).length).toBeGreaterThan(0);
   }, 180_000);
 
   it('keeps the blocks highlighted on workers in the store, as one thread does', async () => {

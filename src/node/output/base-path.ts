@@ -217,6 +217,10 @@ export class RebasingWriter extends OutputWriter {
     return super.write(rel, typeof data === 'string' ? rebaseFile(rel, data, this.base) : data);
   }
 
+  override finalText(rel: string, text: string): string {
+    return rebaseFile(rel, text, this.base);
+  }
+
   /** Copied stylesheets (the project's own) are rebased too; other files are copied as they are. */
   override async copy(fromAbs: string, rel: string): Promise<void> {
     if (!/\.css$/i.test(rel)) return super.copy(fromAbs, rel);

@@ -40,6 +40,11 @@ export class OutputWriter {
     writeFileSync(abs, data);
   }
 
+  /** The text `write` puts in the file `rel` for `text` (a writer under a base path rebases it). */
+  finalText(_rel: string, text: string): string {
+    return text;
+  }
+
   /** Writes a file that is final already (taken from the last build's output): never rebased again. */
   async writeAsIs(rel: string, data: string | Uint8Array): Promise<void> {
     return OutputWriter.prototype.write.call(this, rel, data);
