@@ -213,8 +213,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const writePage = async (page: Page, result: Pick<ProducedPage, 'html' | 'markdown'>) => {
       if (result.markdown !== undefined) markdown.set(page.url, result.markdown);
       const html = result.html!;
+      const sheet = html.includes(TAILWIND_PLACEHOLDER);
       for (const file of htmlFiles(page)) {
-        const sheet = html.includes(TAILWIND_PLACEHOLDER);
         // A UTF-8 file has at least as many bytes as its text has characters.
         if (heldBytes + html.length <= holdBytes) {
           const data = sheet ? html : Buffer.from(writer.finalText(file, html));

@@ -94,6 +94,14 @@ export class SearchIndex {
     }
   }
 
+  /** Waits for every page sent, sending those still batched at once. */
+  private async drain(): Promise<void> {
+    this.finishing = true;
+    service?.flush();
+    await Promise.all(this.pending);
+    this.finishing = false;
+  }
+
   /** Number of pages indexed so far: all those added, once `files()` has returned. */
   get pages(): number {
     return this.count;
@@ -101,10 +109,7 @@ export class SearchIndex {
 
   /** The bundle in memory (dev server). */
   async files(): Promise<SearchFile[]> {
-    this.finishing = true;
-    service?.flush();
-    await Promise.all(this.pending);
-    this.finishing = false;
+    await this.drain();
     const index = await this.open();
     if (!index) return [];
     try {
@@ -118,10 +123,7 @@ export class SearchIndex {
 
   /** Drop the index in the Pagefind service. */
   async dispose(): Promise<void> {
-    this.finishing = true;
-    service?.flush();
-    await Promise.all(this.pending);
-    this.finishing = false;
+    await this.drain();
     const index = await this.index;
     this.index = undefined;
     await index?.service.request({ type: 'DeleteIndex', index_id: index.id }, 'DeleteIndex').catch(() => undefined);
