@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,7 @@ describe('kiln check on unusable settings', () => {
     expect(rows(result)).toEqual(['docs.json:3:26 error settings/invalid']);
     expect(result.diagnostics[0]!.message).toContain('`colors.primary`');
     expect(exitCode(result, false)).toBe(1);
+    rmSync(root, { recursive: true, force: true });
   });
 });
 

@@ -1,7 +1,7 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { builtinNames } from '../render/components/index.js';
 import { mdxToMarkdown, pageMarkdown, resolveLink } from './export.js';
 import { handlers } from './handlers/index.js';
@@ -10,6 +10,7 @@ import { text } from './build.js';
 import type { Page } from '../content/pages.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-md-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const md = (source: string, url = '/guides/intro') => mdxToMarkdown(source, { root, url });
 
 describe('Markdown export of the built-in components', () => {

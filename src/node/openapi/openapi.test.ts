@@ -86,8 +86,7 @@ describe('loading', () => {
   });
 
   it('fetches a URL once and uses the cached copy when it is unreachable later', async () => {
-    const root = path.join('/tmp', `kiln-openapi-cache-${process.pid}`);
-    mkdirSync(root, { recursive: true });
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-openapi-cache-'));
     const text = readFileSync(path.join(fixtures, 'store-31.json'), 'utf8');
     const ok = (async () => new Response(text, { status: 200 })) as unknown as typeof fetch;
     const down = (async () => { throw new TypeError('fetch failed'); }) as unknown as typeof fetch;
@@ -98,6 +97,7 @@ describe('loading', () => {
     const second = await loadOpenApi({ root, settings, assets: [], referenced: true, fetch: down });
     expect(second.diagnostics.map((d) => d.code)).toEqual(['openapi/fetch-cached']);
     expect(second.model.find('PATCH /orders/{id}')).toBeDefined();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('finds OpenAPI files in the project when no setting names one', async () => {

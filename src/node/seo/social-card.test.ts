@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,5 +47,6 @@ describe('default social card', () => {
     expect(pngSize(withLogo)).toEqual([CARD_WIDTH, CARD_HEIGHT]);
     // The logo is drawn only when the scan found it (a settings path cannot reach outside the project).
     expect(Buffer.from(withLogo).equals(Buffer.from(plain))).toBe(false);
+    rmSync(root, { recursive: true, force: true });
   });
 });

@@ -1,11 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from './load.js';
 
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'kiln-analytics-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
 async function load(json: object) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-analytics-'));
+  const dir = mkdtempSync(path.join(tmp, 'site-'));
   writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(json, null, 2));
   return loadSettings(dir);
 }
