@@ -26,7 +26,7 @@ const unnamedVisits = {
 
 const external = [
   // native binaries
-  'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss',
+  'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss', '@parcel/watcher',
   // files read or modules loaded by computed path at run time
   'shiki', '@shikijs/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
   // test-only

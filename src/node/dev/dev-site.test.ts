@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,29 @@ describe('DevSite', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('title: Introduction', 'title: Welcome aboard'));
     await site.changed([file]);
     expect(body(await site.serve('/guides/setup'))).toContain('>Welcome aboard<');
+  });
+
+  // The native watcher reports a folder created, removed or renamed as the folder alone.
+  it('takes a folder reported as changed as anything in it having changed', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-devsite-'));
+    cpSync(fixture, dir, { recursive: true });
+    const settings = JSON.parse(readFileSync(path.join(dir, 'docs.json'), 'utf8'));
+    settings.navigation[0].pages.push('later/new-page');
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(settings));
+    const site = new DevSite({ root: dir });
+    expect(body(await site.serve('/advanced/tuning'))).toContain('<h1');
+    expect(await site.serve('/later/new-page')).toBeNull();
+
+    mkdirSync(path.join(dir, 'later'));
+    writeFileSync(path.join(dir, 'later/new-page.mdx'), '---\ntitle: Arrived later\n---\n\nNew folder body.\n');
+    await site.changed([path.join(dir, 'later')]);
+    expect(body(await site.serve('/later/new-page'))).toContain('New folder body.');
+    expect(body(await site.serve('/later/new-page'))).toContain('Tuning the engine');
+
+    renameSync(path.join(dir, 'advanced'), path.join(dir, 'moved'));
+    await site.changed([path.join(dir, 'advanced')]);
+    expect(await site.serve('/advanced/tuning')).toBeNull();
+    expect(body(await site.serve('/later/new-page'))).not.toContain('Tuning the engine');
   });
 
   it('checks the OpenAPI files after answering the first page, and still reports what it finds', async () => {

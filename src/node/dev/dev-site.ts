@@ -117,6 +117,14 @@ export class DevSite implements SiteHandle {
   }
 
   async changed(files: string[]): Promise<void> {
+    // A folder created, removed or renamed: the watcher may name only the folder, not the pages,
+    // snippets or OpenAPI files in it. Everything is made again.
+    if (await this.anyFolder(files)) {
+      this.cache.clear();
+      this.loaded = undefined;
+      this.routes.changed();
+      return;
+    }
     // The model takes the new sources first and the compiled pages are dropped after: dropped
     // first, a request arriving while the file is read would compile the old body and cache it.
     const patched = await this.patchPages(files);
@@ -135,6 +143,21 @@ export class DevSite implements SiteHandle {
       // A request may have compiled from the old model meanwhile.
       for (const f of files) this.cache.delete(f);
     }
+  }
+
+  /** Whether some path is a folder, or was one: it is gone and the loaded site had files under it. */
+  private async anyFolder(files: string[]): Promise<boolean> {
+    let site: LoadedSite | undefined;
+    for (const f of files) {
+      const stat = await fs.stat(f).catch(() => undefined);
+      if (stat?.isDirectory()) return true;
+      if (stat || !this.loaded) continue;
+      site ??= (await this.loaded).site;
+      if (!site) return false;
+      const inside = path.relative(this.root, f).split(path.sep).join('/') + '/';
+      if ([...site.files.pages, ...site.files.assets].some((rel) => rel.startsWith(inside))) return true;
+    }
+    return false;
   }
 
   /**

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { watch } from 'chokidar';
 import type { SiteHandle } from '../site-handle.js';
 import { startServer, textResponse } from './http.js';
 import type { RequestContext, RunningServer } from './http.js';
 import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET, RELOAD_VERSION } from './livereload-client.js';
 import { decodePathname } from './safe-path.js';
+import { watchFolder } from './watch.js';
 
 export interface DevServerOptions {
   host: string;
@@ -147,16 +147,23 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
     });
   }
 
-  const watcher = watch(root, { ignoreInitial: true, ignored: watchIgnoreMatcher(root, opts.watchIgnore) });
-  watcher.on('all', (event, file) => {
-    if (closed || event === 'addDir') return; // an empty new folder changes nothing
-    pending.add(path.resolve(root, file));
+  function onChange(files: string[]): void {
+    if (closed) return;
+    for (const f of files) pending.add(f);
     clearTimeout(timer);
     timer = setTimeout(flush, RELOAD_DEBOUNCE_MS);
+  }
+  // Resolves only once watching, so a change right after start is not missed.
+  const watcher = await watchFolder(root, {
+    ignored: watchIgnoreMatcher(root, opts.watchIgnore),
+    ignoredNames: [...IGNORED_ANYWHERE],
+    ignoredPaths: [...[...IGNORED_AT_ROOT].map((d) => path.join(root, d)), ...(opts.watchIgnore ?? []).map((p) => path.resolve(root, p))],
+    onChange,
+    onError: (error) => onError(error),
+  }).catch(async (error) => {
+    await server.close();
+    throw error;
   });
-  watcher.on('error', (error) => onError(error));
-  // Resolve only once watching, so a change right after start is not missed.
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   let closing: Promise<void> | undefined;
   return {
