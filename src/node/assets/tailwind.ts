@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { compile } from 'tailwindcss';
 import type { AssetFile } from './client-assets.js';
 
 const require = createRequire(import.meta.url);
@@ -48,6 +47,8 @@ export async function tailwindCss(classes: Iterable<string>): Promise<string> {
   const candidates = [...new Set(classes)].sort();
   if (candidates.length === 0) return '';
   // A compiler accumulates candidates across builds, so each stylesheet gets a fresh one.
+  // Loaded on first use: most pages have no utilities, and every dev server start paid for it.
+  const { compile } = await import('tailwindcss');
   const compiler = await compile(INPUT, { base: TAILWIND_DIR, loadStylesheet });
   const css = compiler.build(candidates);
   // Nothing generated: only the header and the layer order are left.

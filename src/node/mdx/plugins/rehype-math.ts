@@ -1,6 +1,5 @@
 import type {} from '../vfile-data.js';
 import type { Root } from 'hast';
-import rehypeKatex from 'rehype-katex';
 import { EXIT, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 
@@ -14,8 +13,8 @@ const MATH_CLASSES = ['language-math', 'math-inline', 'math-display'];
  * Runs before rehype-code-blocks, which would otherwise highlight ```` ```math ```` as code.
  */
 export default function rehypeMath() {
-  const katex = rehypeKatex({ output: 'htmlAndMathml' });
-  return (tree: Root, file: VFile) => {
+  let katex: ((tree: Root, file: VFile) => void) | undefined;
+  return async (tree: Root, file: VFile) => {
     let found = false;
     visit(tree, 'element', (node) => {
       const classes = node.properties?.className;
@@ -25,6 +24,8 @@ export default function rehypeMath() {
       }
     });
     if (!found) return;
+    // KaTeX is loaded by the first page with math: most sites have none (30 ms of every start).
+    katex ??= (await import('rehype-katex')).default({ output: 'htmlAndMathml' }) as (tree: Root, file: VFile) => void;
     katex(tree, file);
     const features = (file.data.features ??= []);
     if (!features.includes('math')) features.push('math');
