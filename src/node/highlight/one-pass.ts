@@ -103,6 +103,14 @@ export interface LineMarks {
 const escapeText = (s: string) => (/[<&]/.test(s) ? s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;') : s);
 const escapeAttr = (s: string) => (/["&]/.test(s) ? s.replace(/&/g, '&#x26;').replace(/"/g, '&#x22;') : s);
 
+function slowOpenTag(token: ThemedToken): string {
+  let out = '<span';
+  for (const [k, v] of Object.entries(token.htmlAttrs ?? {})) if (v != null) out += ` ${k}="${escapeAttr(String(v))}"`;
+  const style = Object.entries(token.htmlStyle ?? {}).map(([k, v]) => `${k}:${v}`).join(';');
+  if (style) out += ` style="${escapeAttr(style)}"`;
+  return out + '>';
+}
+
 export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration): OnePass | undefined {
   if (!sameShape(light, dark)) return undefined;
   const colours = { light: coloursOf(light), dark: coloursOf(dark) };
@@ -137,6 +145,34 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
 
   const memo = createLineMemo();
 
+  /**
+   * A token's style for both themes (Shiki's `flatTokenVariants`), by what it depends on: its
+   * colour, background and font style in the stand-in theme. The same few dozen styles recur in
+   * every block: working each out anew was half of this module's time.
+   */
+  const styles = new Map<string, Record<string, string>>();
+  const styleOf = (t: ThemedToken): Record<string, string> => {
+    const key = `${t.color}\n${t.bgColor}\n${t.fontStyle}`;
+    let style = styles.get(key);
+    if (!style) {
+      const variant = (c: Colours) => ({ color: decode(c, t.color), bgColor: decode(c, t.bgColor), fontStyle: t.fontStyle });
+      const merged: ThemedTokenWithVariants = { content: '', offset: 0, variants: { light: variant(colours.light), dark: variant(colours.dark) } };
+      style = flatTokenVariants(merged, ['light', 'dark'], '--shiki-', false, 'css-vars').htmlStyle as Record<string, string>;
+      styles.set(key, style);
+    }
+    return style;
+  };
+  /** `<span style=…>` as hast-util-to-html writes it, by style object. */
+  const openTags = new WeakMap<object, string>();
+  const openTag = (token: ThemedToken): string => {
+    if (token.htmlAttrs) return slowOpenTag(token);
+    if (!token.htmlStyle) return '<span>';
+    let tag = openTags.get(token.htmlStyle);
+    if (tag === undefined) openTags.set(token.htmlStyle, (tag = slowOpenTag(token)));
+    return tag;
+  };
+
+
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
@@ -148,6 +184,8 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
         codeToTokens: () => { throw new Error('not available in one-pass highlighting'); },
         source: code,
       };
+      // Tokens share their style objects (see `styleOf`): copies, for transformers that change them.
+      for (const line of tokens) for (let i = 0; i < line.length; i++) if (line[i]!.htmlStyle) line[i] = { ...line[i]!, htmlStyle: { ...line[i]!.htmlStyle } };
       return tokensToHast(tokens, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
     },
     toHtml(hl, code, lang, marks, pre) {
@@ -157,13 +195,7 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
         if (marks.highlight.has(n)) cls += ' highlighted';
         if (marks.focus.size && !marks.focus.has(n)) cls += ' blurred';
         let out = `<span class="${cls}">`;
-        for (const token of line) {
-          out += '<span';
-          for (const [k, v] of Object.entries(token.htmlAttrs ?? {})) if (v != null) out += ` ${k}="${escapeAttr(String(v))}"`;
-          const style = Object.entries(token.htmlStyle ?? {}).map(([k, v]) => `${k}:${v}`).join(';');
-          if (style) out += ` style="${escapeAttr(style)}"`;
-          out += `>${escapeText(token.content)}</span>`;
-        }
+        for (const token of line) out += `${openTag(token)}${escapeText(token.content)}</span>`;
         return out + '</span>';
       });
       return `<pre class="${escapeAttr(pre.className)}" style="${escapeAttr(pre.style)}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
@@ -182,16 +214,7 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
   /** Tokens with both themes' colours as CSS variables, blank tokens merged as Shiki merges them. */
   function tokensOf(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
     const base = baseTokens(hl, code, lang);
-    const order = ['light', 'dark'];
-    return mergeWhitespace(
-      base.map((line) =>
-        line.map((t) => {
-          const variant = (c: Colours) => ({ color: decode(c, t.color), bgColor: decode(c, t.bgColor), fontStyle: t.fontStyle });
-          const merged: ThemedTokenWithVariants = { content: t.content, offset: t.offset, variants: { light: variant(colours.light), dark: variant(colours.dark) } };
-          return flatTokenVariants(merged, order, '--shiki-', false, 'css-vars');
-        }),
-      ),
-    );
+    return mergeWhitespace(base.map((line) => line.map((t) => ({ content: t.content, explanation: undefined, offset: t.offset, htmlStyle: styleOf(t) }))));
   }
 }
 
