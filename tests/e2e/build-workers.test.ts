@@ -42,6 +42,7 @@ describe('kiln build --workers', () => {
     // here: a third build leaves every page to the workers.
     const three = path.join(tmp.dir, 'three');
     const { build } = (await import(path.join(repoRoot, 'lib/node/build/build.js'))) as typeof import('../../src/node/build/build.js');
+    const { BuildTimings } = (await import(path.join(repoRoot, 'lib/node/build/timings.js'))) as typeof import('../../src/node/build/timings.js');
     const c = await build({ root: starter, outDir: three, workers: 2, mainThreadMakesPages: false, cache: false });
     expect(c.ok).toBe(true);
     expect(c.pagesOnWorkers).toBe(c.pagesWritten);
@@ -51,7 +52,8 @@ describe('kiln build --workers', () => {
     // Pages are held in memory and written at the end, unless beyond a bound: written as made, and
     // those that link the Tailwind sheet filled in afterwards on disk. Both ways, the same files.
     const four = path.join(tmp.dir, 'four');
-    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlBytes: 0, cache: false });
+    // Nor are Markdown exports put off to the end here: the same files as exported with their page.
+    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlBytes: 0, laterMarkdownPages: 0, cache: false });
     expect(d.ok).toBe(true);
     const w = files(four);
     expect([...w.keys()].sort()).toEqual([...x.keys()].sort());
@@ -60,7 +62,9 @@ describe('kiln build --workers', () => {
     // Under a base path, where every page is rebased as it is written or held.
     const five = path.join(tmp.dir, 'five');
     const six = path.join(tmp.dir, 'six');
-    expect((await build({ root: starter, outDir: five, workers: 0, base: '/docs/', cache: false })).ok).toBe(true);
+    const timings = new BuildTimings();
+    expect((await build({ root: starter, outDir: five, workers: 0, base: '/docs/', cache: false, timings })).ok).toBe(true);
+    expect(timings.toJSON()['markdown-later']).toBeGreaterThan(0);
     expect((await build({ root: starter, outDir: six, workers: 0, base: '/docs/', holdHtmlBytes: 0, cache: false })).ok).toBe(true);
     const u = files(five);
     const v = files(six);

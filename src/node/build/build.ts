@@ -41,6 +41,8 @@ export interface BuildOptions {
   mainThreadMakesPages?: boolean;
   /** Pages' HTML held in memory for the end of the build, in bytes (default HOLD_BYTES; tests set 0 to write each page as made). */
   holdHtmlBytes?: number;
+  /** Pages whose Markdown export waits for the end of the build, at most (default: see LATER_MARKDOWN; tests set 0). */
+  laterMarkdownPages?: number;
   /** Stage timers, filled in as the build runs (`npm run bench`). */
   timings?: BuildTimings;
 }
@@ -68,6 +70,15 @@ const WORKER_QUEUE = 8;
  * character beyond Latin-1) the 10,000-page build peaked at 1,276 MB against 1,096 MB.
  */
 const HOLD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Pages whose Markdown export this thread puts off until Pagefind builds the index (see
+ * HOLD_BYTES), among the last pages made: this thread is otherwise idle then. Pagefind takes about
+ * 0.9 ms a page there and an export 1 ms, after 0.3 s of other work (1,000-page bench), so a third
+ * of the pages fits; bounded, as each waits with its parsed tree.
+ */
+const LATER_MARKDOWN = 512;
+const laterMarkdownFor = (pages: number) => Math.min(LATER_MARKDOWN, Math.floor(pages / 3));
 
 // Any prefix: under a base path the link was rebased as it was written.
 const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
@@ -151,7 +162,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     if (validate) await t.time('openapi-checks', async () => diagnostics.push(...(cache ? await cache.siteMemo('openapi-checks', validate) : validate())));
     let local: PageProducer | undefined;
     let localBusy = 0;
-    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir: blocks })));
+    /** Markdown exports put off (LATER_MARKDOWN), by page URL. */
+    const laterMarkdown = new Map<string, () => Promise<string>>();
+    let queueLeft = Infinity;
+    const laterCap = options.laterMarkdownPages ?? laterMarkdownFor(pages.length - kept.size);
+    const later = () => queueLeft < 2 * laterCap && laterMarkdown.size < laterCap;
+    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir: blocks }), { later }));
     const makeHere = async (page: Page) => {
       localBusy++;
       try {
@@ -210,8 +226,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const held = new Map<string, Uint8Array | string>();
     const holdBytes = options.holdHtmlBytes ?? HOLD_BYTES;
     let heldBytes = 0;
-    const writePage = async (page: Page, result: Pick<ProducedPage, 'html' | 'markdown'>) => {
+    const writePage = async (page: Page, result: Pick<ProducedPage, 'html' | 'markdown' | 'markdownLater'>) => {
       if (result.markdown !== undefined) markdown.set(page.url, result.markdown);
+      if (result.markdownLater) laterMarkdown.set(page.url, result.markdownLater);
       const html = result.html!;
       const sheet = html.includes(TAILWIND_PLACEHOLDER);
       for (const file of htmlFiles(page)) {
@@ -230,6 +247,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const queue = [...pages];
     const worker = async () => {
       for (let page = queue.shift(); page; page = queue.shift()) {
+        queueLeft = queue.length;
         const keep = kept.get(page);
         if (keep) {
           pagesReused++;
@@ -353,6 +371,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     }
     t.add('static-assets', performance.now() - mark);
     const searchDiagnosticsAt = diagnostics.length;
+    if (laterMarkdown.size) {
+      mark = performance.now();
+      for (const [url, make] of laterMarkdown) markdown.set(url, await make());
+      laterMarkdown.clear();
+      t.add('markdown-later', performance.now() - mark);
+    }
     mark = performance.now();
     // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
     const projectFiles = new Set(site.files.assets);

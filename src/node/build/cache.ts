@@ -165,7 +165,7 @@ export class PageCache {
     if (!produced.html || produced.diagnostics.some((d) => d.severity === 'error')) return;
     const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
     const { diagnostics, features, classes, islands } = produced;
-    this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined } };
+    this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined || produced.markdownLater !== undefined } };
   }
 
   /** The last build's output in `dir`, when it was built there under the same base path. */

@@ -21,6 +21,11 @@ export interface ProducedPage {
   search?: string;
   /** The page as Markdown (`<url>.md`); absent when not exported or when its compile failed. */
   markdown?: string;
+  /**
+   * The Markdown, made when called instead (see `ProducerOptions.later`). Only from a producer on
+   * the build's own thread: a function does not cross threads.
+   */
+  markdownLater?: () => Promise<string>;
   diagnostics: Diagnostic[];
   features: PageFeature[];
   classes: string[];
@@ -49,8 +54,13 @@ export interface PageProducer {
   produce(page: Page): Promise<ProducedPage>;
 }
 
+export interface ProducerOptions {
+  /** Asked for each exported page: true puts its Markdown off (`markdownLater`). */
+  later?: () => boolean;
+}
+
 /** Produces the pages of `site` in this thread. Pages are rendered once, so their compiled code is dropped after. */
-export function createPageProducer(site: LoadedSite, engines: Engines = createEngines()): PageProducer {
+export function createPageProducer(site: LoadedSite, engines: Engines = createEngines(), options: ProducerOptions = {}): PageProducer {
   const cache = mapCache();
   const exported = new Set(llmsPages(site.content));
   site.context.pageAssets = async ({ classes, islands }) => ({
@@ -80,11 +90,13 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
       };
       await walk(page.file);
       cache.delete(page.file);
-      const markdown = tree ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
+      const later = tree && options.later?.() ? tree : undefined;
+      const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
       return {
         html: result.html,
         search: result.html && isSearchable(page) ? searchInput(result.html) : undefined,
         markdown,
+        markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
         diagnostics: result.diagnostics,
         features: result.features ?? [],
         classes: result.classes ?? [],

@@ -17,6 +17,7 @@ export type BuildStage =
   | 'pages-total'
   | 'static-assets'
   | 'search-index'
+  | 'markdown-later'
   | 'post-build'
   | 'commit';
 
