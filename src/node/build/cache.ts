@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, promises as fs, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, promises as fs, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -123,6 +123,11 @@ export class PageCache {
   ) {}
 
   /** The cache of the project at `site.root`; undefined when it cannot be made (read-only folder). */
+  /** Whether `root` has a rebuild cache this Kiln can read (a build before this one). */
+  static exists(root: string): boolean {
+    return existsSync(path.join(cacheDir(root), `build-${FORMAT}`, 'index.json'));
+  }
+
   static async open(site: LoadedSite, overrides: SiteOverrides): Promise<PageCache | undefined> {
     const dir = path.join(cacheDir(site.root), `build-${FORMAT}`);
     try {

@@ -6,14 +6,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { flushHighlightStores } from '../highlight/store.js';
 import { createEngines, loadSite } from '../site/load.js';
-import { applyOverrides, createPageProducer, type PageProducer, type SiteOverrides } from './produce.js';
+import { applyOverrides, createPageProducer, overridesFor, type BuildTarget, type PageProducer } from './produce.js';
 
 export interface WorkerInput {
   root: string;
   /** The project's `.kiln/cache`, for highlighted blocks kept between builds; absent with `--no-cache`. */
   cacheDir?: string;
   exclude: string[];
-  overrides: SiteOverrides;
+  /** Started before the build has loaded the site, the worker works out the same overrides from it. */
+  target: BuildTarget;
 }
 /** A page to make, or `close`: the pool is about to stop this thread (blocks waiting for the store go out first). */
 export type WorkerRequest = { seq: number; file: string } | { close: true };
@@ -28,7 +29,7 @@ async function start(): Promise<void> {
     port.postMessage({ failed: 'the settings could not be loaded' } satisfies WorkerReply);
     return;
   }
-  applyOverrides(site, input.overrides);
+  applyOverrides(site, overridesFor(site.settings, input.target));
   const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
   const producer: PageProducer = createPageProducer(site, createEngines({ cacheDir: input.cacheDir }));
   // One page at a time, in the order sent. Made all at once, the pages queued here finished

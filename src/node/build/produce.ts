@@ -4,6 +4,7 @@ import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { pageMarkdown } from '../markdown/export.js';
 import { llmsPages } from '../markdown/llms.js';
+import { siteUrlWithBase } from '../output/base-path.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { isSearchable, searchInput } from '../search/index.js';
 import { buildPage, createEngines, mapCache, type Engines, type LoadedSite } from '../site/load.js';
@@ -44,6 +45,17 @@ export const TAILWIND_PLACEHOLDER = '/_kiln/assets/tailwind.__kiln-tailwind__.cs
 /** Settings a build changes after loading (`--site`); a worker applies the same to its own copy. */
 export interface SiteOverrides {
   siteUrl?: string;
+}
+
+/** What a build is asked that changes the settings: the site URL (`--site`) and the base path. */
+export interface BuildTarget {
+  site?: string;
+  base: string;
+}
+
+/** The overrides a build's target makes to settings as loaded. */
+export function overridesFor(settings: { siteUrl?: string }, target: BuildTarget): SiteOverrides {
+  return { siteUrl: target.base === '/' ? target.site : siteUrlWithBase(target.site ?? settings.siteUrl, target.base) };
 }
 
 export function applyOverrides(site: LoadedSite, overrides: SiteOverrides): void {

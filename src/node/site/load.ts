@@ -35,6 +35,8 @@ export interface SiteOptions {
    * reads, skip it; the dev server defers it (`context.openapi.validate`).
    */
   validateOpenApi?: boolean | 'deferred';
+  /** Called with the project's files as soon as they are known, before the pages are read. */
+  onFiles?: (files: ProjectFiles) => void;
 }
 
 /** A site whose settings and pages have been read: stages 1 and 2 of the pipeline, done. */
@@ -68,6 +70,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const { settings, diagnostics } = await loadSettings(root);
   if (!settings) return { diagnostics };
   const files = await scanProject(root, options.exclude);
+  options.onFiles?.(files);
   let openapi: LoadedOpenApi | undefined;
   const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api), { validate: options.validateOpenApi }));
   // Builds date each page from git: one `git log` for the whole folder (dev skips it).
