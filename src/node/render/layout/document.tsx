@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ContentModel, Page } from '../../content/pages.js';
+import type { Section } from '../../content/sections.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import { projectFileUrl } from '../../../shared/urls.js';
@@ -107,8 +108,16 @@ function Toc({ toc }: { toc: TocEntry[] }) {
   );
 }
 
+/** Each page's place in the reading order, by id: looking it up in the order was quadratic in pages. */
+const positions = new WeakMap<ContentModel['order'], Map<string, number>>();
+const positionOf = (content: ContentModel, id: string): number => {
+  let index = positions.get(content.order);
+  if (!index) positions.set(content.order, (index = new Map(content.order.map((pageId, i) => [pageId, i]))));
+  return index.get(id) ?? -1;
+};
+
 function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
-  const i = content.order.indexOf(page.id);
+  const i = positionOf(content, page.id);
   if (i < 0) return null;
   const prev = i > 0 ? content.pages.get(content.order[i - 1]!) : undefined;
   const next = content.pages.get(content.order[i + 1] ?? '');
@@ -148,6 +157,67 @@ export interface DocumentInput {
   modules?: readonly string[];
 }
 
+/** What React rendered, with the image preloads it wrote in front taken apart. */
+interface Rendered {
+  html: string;
+  preloads: string[];
+}
+const PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+function withoutPreloads(html: string): Rendered {
+  const m = PRELOADS.exec(html);
+  return m ? { html: html.slice(m[0].length), preloads: m[0].split(/(?<=\/>)/) } : { html, preloads: [] };
+}
+
+/**
+ * The parts of the layout that are the same on every page of a section (top bar and tabs, the
+ * sidebar's header, anchors and links, the footer), rendered once per loaded site and section:
+ * rendering them for every page was two fifths of the layout's time. Keyed by the site's context,
+ * so `kiln dev` renders them again once it loads the site again.
+ */
+interface Chrome {
+  top: Rendered;
+  asideHead: Rendered;
+  asideFoot: Rendered;
+  footer: Rendered;
+}
+const chromes = new WeakMap<SiteContext, Map<Section, Chrome>>();
+
+function chromeOf(site: SiteContext, section: Section): Chrome {
+  let bySection = chromes.get(site);
+  if (!bySection) chromes.set(site, (bySection = new Map()));
+  let chrome = bySection.get(section);
+  if (chrome) return chrome;
+  const { settings } = site;
+  const render = (node: React.ReactNode) => withoutPreloads(renderToStaticMarkup(node));
+  chrome = {
+    top: render(<TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} />),
+    asideHead: render(
+      <>
+        <div className="sidebar-header">
+          <span className="sidebar-title">{settings.name}</span>
+          <a className="sidebar-close" href="#" aria-label="Close navigation"><CloseIcon /></a>
+        </div>
+        <VersionSelect versions={settings.versions} />
+        <AnchorList settings={settings} sections={site.sections} current={section} />
+      </>,
+    ),
+    asideFoot: render(
+      settings.topbarLinks.length > 0 && (
+        <ul className="sidebar-links" aria-label="Site links">
+          {settings.topbarLinks.map((l, i) => (
+            <li key={i}>
+              <a href={l.url} {...(isExternal(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{l.name}</a>
+            </li>
+          ))}
+        </ul>
+      ),
+    ),
+    footer: render(<SiteFooter settings={settings} />),
+  };
+  bySection.set(section, chrome);
+  return chrome;
+}
+
 /** The full HTML document of one page. */
 export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [] }: DocumentInput): string {
   const { settings } = site;
@@ -166,31 +236,18 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const favicon = settings.favicon;
   const faviconType = favicon ? ({ svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[favicon.split('.').pop()!.toLowerCase()] : undefined;
 
-  const body = (
+  // The body is put together from pieces: the chrome (`chromeOf`) and what React renders for this
+  // page alone. React writes the image preloads of what it renders first; they go where one render
+  // of the whole body put them, before `<body>`, once each.
+  const chrome = chromeOf(site, section);
+  const opening = renderToStaticMarkup(
     <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.tabs.length ? ' has-tabs' : ''}`}>
       <a className="skip-link" href="#content">Skip to content</a>
-      <TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} />
-      <div className="layout">
-        {mode !== 'custom' && (
-          <aside className="sidebar" id="sidebar" aria-label="Documentation">
-            <div className="sidebar-header">
-              <span className="sidebar-title">{settings.name}</span>
-              <a className="sidebar-close" href="#" aria-label="Close navigation"><CloseIcon /></a>
-            </div>
-            <VersionSelect versions={settings.versions} />
-            <AnchorList settings={settings} sections={site.sections} current={section} />
-            <nav className="sidebar-nav" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
-            {settings.topbarLinks.length > 0 && (
-              <ul className="sidebar-links" aria-label="Site links">
-                {settings.topbarLinks.map((l, i) => (
-                  <li key={i}>
-                    <a href={l.url} {...(isExternal(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{l.name}</a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </aside>
-        )}
+    </body>,
+  );
+  const own = withoutPreloads(
+    renderToStaticMarkup(
+      <>
         <main id="content" className="content" tabIndex={-1}>
           <article className="article" data-pagefind-body="">
             {mode !== 'custom' && (
@@ -208,10 +265,13 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
           </article>
         </main>
         {mode === 'default' && !asideHtml && <Toc toc={toc} />}
-      </div>
-      <SiteFooter settings={settings} />
-    </body>
+      </>,
+    ),
   );
+  const parts = mode === 'custom' ? [chrome.top, own, chrome.footer] : [chrome.top, chrome.asideHead, chrome.asideFoot, own, chrome.footer];
+  const preloads = [...new Set(parts.flatMap((p) => p.preloads))].join('');
+  const aside = mode === 'custom' ? '' : `<aside class="sidebar" id="sidebar" aria-label="Documentation">${chrome.asideHead.html}<nav class="sidebar-nav">${sidebarHtml}</nav>${chrome.asideFoot.html}</aside>`;
+  const body = `${preloads}${opening.slice(0, -'</body>'.length)}${chrome.top.html}<div class="layout">${aside}${own.html}</div>${chrome.footer.html}</body>`;
 
   const head = (
     <head>
@@ -241,7 +301,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
     </head>
   );
 
-  let html = '<!doctype html><html lang="en">' + renderToStaticMarkup(head) + renderToStaticMarkup(body) + '</html>';
+  let html = '<!doctype html><html lang="en">' + renderToStaticMarkup(head) + body + '</html>';
   if (site.bodyEnd) html = html.replace('</body>', site.bodyEnd + '</body>');
   // Built pages only: `kiln dev` sends no page views.
   return withAnalytics(html, settings.analytics, site.dev);
