@@ -179,6 +179,8 @@ const AUTOLINK_TEXT = [
   /(?<![\w+\-.@])mailto:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/,
   /(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/,
 ];
+/** Whether `text` holds what AUTOLINK_TEXT finds. The addresses need an `@`: without one, their patterns are not tried (they tried every run of word characters). */
+const autolinkText = (text: string) => AUTOLINK_TEXT[0]!.test(text) || (text.includes('@') && AUTOLINK_TEXT.slice(1).some((re) => re.test(text)));
 const WORD = /[\p{L}\p{N}]/u;
 /** Whitespace or punctuation other than delimiters and backslashes: what may surround a clean run. */
 const BOUNDARY = /[\s!-)+-/:-@[\]^`{-}]/u;
@@ -344,7 +346,8 @@ class Normaliser {
   private fence(start: number, end: number): void {
     const text = this.source.slice(start, end);
     const open = /^(`{3,}|~{3,})/.exec(text) ?? giveUp('code that is not fenced');
-    const lastLine = text.slice(text.search(/[^\r\n]*$/));
+    // After the last line ending (a search for /[^\r\n]*$/ tried every position of the block).
+    const lastLine = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
     const close = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
     if (!close || close[1]![0] !== open[1]![0] || close[1]!.length < open[1]!.length || lastLine.length === text.length) giveUp(`a code fence left open at ${start}`);
   }
@@ -581,7 +584,7 @@ class Normaliser {
         // container after the next line's prefix; satteri at the line start.
         if (inner.tick && inner.container && c.position.start.line !== c.position.end.line) giveUp('a line after an open ` or $ in a container');
       } else if (c.type === 'text') {
-        if (!inLink && AUTOLINK_TEXT.some((re) => re.test(c.value))) giveUp('a URL or address left in text');
+        if (!inLink && autolinkText(c.value)) giveUp('a URL or address left in text');
         if (c.value.includes('[')) state.bracket = true;
         if (/[`$]/.test(c.value)) state.tick = true;
       } else if (c.type === 'link' || c.type === 'linkReference') {
