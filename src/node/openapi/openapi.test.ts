@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { renderEndpoint } from '../render/api/endpoint.js';
 import { endpointModel } from './endpoint.js';
 import { loadOpenApi, type LoadedOpenApi } from './load.js';
-import { renderMarkdown, safeUrl } from './markdown.js';
+import { parsedMarkdown, renderMarkdown, safeUrl } from './markdown.js';
 import { parseReference } from './operations.js';
 import { parseText } from './parse.js';
 import { operationUrl } from './pages.js';
@@ -242,6 +242,19 @@ describe('request snippets (golden files)', () => {
     const [curl] = requestSnippets(endpointModel(api.model.find('GET /pets')!, api.refs, settings));
     expect(curl!.code).toContain("--url 'https://sandbox.test/v2/pets?limit=20'");
     expect(curl!.code).toContain("--header 'Authorization: Bearer sk_<token>'");
+  });
+});
+
+describe('description Markdown', () => {
+  it('writes plain sentences as the parser does, without parsing them', () => {
+    const samples = [
+      'OK', 'Not found', 'The job id.', "The job's state (queued, running or done).", 'Retries 3 times; see the limits below?', 'e-mail it', 'It’s fine',
+      // Not plain: these must come out as the parser makes them too.
+      '1. first', '- item', '# Title', 'see www.example.com', 'WWW.example.com', 'mail a@b.co', 'http://x.dev', 'a  b', 'trailing ', ' leading',
+      'a *b*', 'a _b_', 'a `b`', 'a [b](c)', 'a <b>', 'a & b', 'a\nb', 'a|b', 'a ~b~', '[^1]', 'x:y', 'a/b', '> quote', '+ plus', 'A) b', '12',
+    ];
+    for (const text of samples) expect(renderMarkdown(text), text).toBe(parsedMarkdown(text));
+    expect(renderMarkdown("The job's state.")).toBe("<p>The job's state.</p>");
   });
 });
 
