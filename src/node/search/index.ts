@@ -146,11 +146,14 @@ const ARTICLE = /<article\b[^>]*\bdata-pagefind-body\b[^>]*>/;
  * (not made by our layout) is sent whole.
  */
 export function searchInput(html: string): string {
-  const start = ARTICLE.exec(html);
+  // The pattern is tried from the first `<article` on: from the start, it was tried at every `<` of
+  // the navigation before it.
+  const from = html.indexOf('<article');
+  const start = from < 0 ? null : ARTICLE.exec(html.slice(from));
   const end = html.lastIndexOf('</article>');
-  if (!start || end < start.index) return html;
+  if (!start || end < from + start.index) return html;
   const lang = /<html\b[^>]*\blang="([^"]*)"/.exec(html)?.[1] ?? 'en';
-  return `<!doctype html><html lang="${lang}"><body>${lean(html.slice(start.index, end + 10))}</body></html>`;
+  return `<!doctype html><html lang="${lang}"><body>${lean(html.slice(from + start.index, end + 10))}</body></html>`;
 }
 
 /**
