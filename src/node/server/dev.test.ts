@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KilnError } from '../diagnostics/diagnostic.js';
 import type { ServedFile, SiteHandle } from '../site-handle.js';
 import { startDevServer, watchIgnoreMatcher } from './dev.js';
@@ -184,6 +184,10 @@ describe('routing', () => {
 });
 
 describe('live reload', () => {
+  // A watcher may report one write in two batches (a new file's creation, then its contents): the
+  // second, after the test that wrote it, must not land in the next test's reload.
+  beforeEach(() => sleep(150));
+
   it('sends reload within 500 ms of a write, after site.changed', async () => {
     const client = await openEvents(server.url);
     try {
