@@ -118,10 +118,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // A build with no rebuild cache makes every page: its workers start as soon as the files are
   // counted, and load the site beside this thread instead of after it (0.2 s of the 1,000-page
   // build). With a cache, how many pages are left to make is known only once the site is loaded.
+  const startWorkers = (count: number, blocks: string | undefined) => WorkerPool.start(count, { root, exclude: [outDir], target, cacheDir: blocks });
   let early: { count: number; pool: Promise<WorkerPool | undefined> } | undefined;
   const startEarly = (files: ProjectFiles) => {
     const count = options.workers ?? (options.cache === false || !PageCache.exists(root) ? defaultWorkers(files.pages.length) : 0);
-    if (count > 0) early = { count, pool: WorkerPool.start(count, { root, exclude: [outDir], target, cacheDir: options.cache === false ? undefined : cacheDir(root) }).catch(() => undefined) };
+    if (count > 0) early = { count, pool: startWorkers(count, options.cache === false ? undefined : cacheDir(root)).catch(() => undefined) };
   };
   const stopEarly = () => early?.pool.then((p) => p?.close());
   const { site, diagnostics } = await t
@@ -173,7 +174,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Worker threads when the site is big enough to repay starting them. This thread makes pages
     // too: all of them while the workers start (they load the site and warm up for a second or
     // two), then one at a time beside them. Should the workers fail to start, it makes them all.
-    starting = (early ? early.pool : workers > 0 ? WorkerPool.start(workers, { root, exclude: [outDir], target, cacheDir: blocks }) : undefined)?.then(
+    starting = (early ? early.pool : workers > 0 ? startWorkers(workers, blocks) : undefined)?.then(
       (p) => (pool = p),
       () => undefined,
     );

@@ -122,12 +122,12 @@ export class PageCache {
     private readonly index: IndexFile,
   ) {}
 
-  /** The cache of the project at `site.root`; undefined when it cannot be made (read-only folder). */
   /** Whether `root` has a rebuild cache this Kiln can read (a build before this one). */
   static exists(root: string): boolean {
     return existsSync(path.join(cacheDir(root), `build-${FORMAT}`, 'index.json'));
   }
 
+  /** The cache of the project at `site.root`; undefined when it cannot be made (read-only folder). */
   static async open(site: LoadedSite, overrides: SiteOverrides): Promise<PageCache | undefined> {
     const dir = path.join(cacheDir(site.root), `build-${FORMAT}`);
     try {

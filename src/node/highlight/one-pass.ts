@@ -172,7 +172,6 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     return tag;
   };
 
-
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
