@@ -12,25 +12,34 @@ import { corpus, kiln, offlineEnv, tempDir } from './helpers.js';
 // Builds run offline (offlineEnv): two sites name OpenAPI URLs, which must give the same result
 // with and without a network.
 interface Expected {
+  /** The exit code when not 0: the build failed as a whole. */
+  exit?: number;
   written: number;
-  failed: string[]; // file:line:column of each page left out (all author errors)
+  failed: string[]; // file:line:column of each page left out, each explained above its site
   errors: Record<string, number>;
   warnings: Record<string, number>;
 }
 
 const EXPECTED: Record<string, Expected> = {
+  'ag-ui-protocol__ag-ui': {
+    // Author errors: Rust and Dart generics (`Agent<StateT>`, `Map<String, dynamic>`) and a `{'…'}` in prose, read as JSX by MDX (Mintlify's parser too).
+    written: 106,
+    failed: ['sdk/dart/client/overview.mdx:141:24', 'sdk/ruby/encoder/overview.mdx:48:27', 'sdk/rust/client/agent-trait.mdx:116:38', 'sdk/rust/client/http-agent.mdx:89:3', 'sdk/rust/client/subscriber.mdx:70:23', 'sdk/rust/core/events.mdx:8:1', 'sdk/rust/core/overview.mdx:8:1', 'sdk/rust/core/types.mdx:88:77'],
+    errors: { 'page/compile-failed': 8 },
+    warnings: {},
+  },
   'AgentOps-AI__agentops': {
-    written: 126,
     // Placeholders like `<openai_key>` in prose, read as unclosed tags; one navigation entry has no file.
+    written: 126,
     failed: ['local_clickhouse_setup.md:31:4', 'local_supabase_linux.md:23:3'],
     errors: { 'nav/page-not-found': 1, 'page/compile-failed': 2 },
     warnings: { 'icon/unknown': 1 },
   },
-  'CopilotKit__CopilotKit': {
-    written: 35,
-    failed: ['reference/components/CopilotKit.mdx:103:59'], // a stray `"` in a tag
-    errors: { 'page/compile-failed': 1 },
-    warnings: {},
+  'AgentOps-AI__AgentStack': {
+    written: 43,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 5 },
   },
   'browser-use__browser-use': {
     written: 26,
@@ -38,23 +47,231 @@ const EXPECTED: Record<string, Expected> = {
     errors: { 'openapi/fetch-failed': 1 },
     warnings: { 'page/unknown-component': 2 },
   },
+  'browserbase__stagehand': {
+    written: 144,
+    failed: [],
+    errors: { 'openapi/fetch-failed': 1, 'openapi/operation-not-found': 32 },
+    warnings: { 'code/unknown-language': 5, 'icon/unknown': 28, 'nav/duplicate-page': 5, 'page/unknown-component': 2 },
+  },
+  'camel-ai__camel': {
+    // Author errors: HTML that is not JSX (`<br>` unclosed in a table, `<img>` closed by `</a>`, `<port>` placeholder, `{=…}` in prose).
+    written: 523,
+    failed: ['cookbooks/advanced_features/agents_with_oceanbase_advanced_usage.mdx:196:21', 'cookbooks/data_processing/agent_with_chunkr_for_pdf_parsing.mdx:26:102', 'key_modules/Benchmark.mdx:30:47', 'reference/camel.toolkits.microsoft_outlook_mail_toolkit.mdx:153:3'],
+    errors: { 'page/compile-failed': 4 },
+    warnings: { 'code/unknown-language': 2, 'icon/unknown': 34 },
+  },
+  'chroma-core__chroma': {
+    written: 144,
+    failed: [],
+    errors: { 'openapi/fetch-failed': 2, 'openapi/operation-not-found': 33 },
+    warnings: { 'code/unknown-language': 19, 'icon/unknown': 10, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'page/import-not-found': 4, 'settings/unknown-key': 1 },
+  },
+  'clauderic__dnd-kit': {
+    // Kiln gap (issue 20): snippets that are .jsx components (`import.meta` in a compiled snippet).
+    written: 57,
+    failed: ['concepts/draggable.mdx:null:null', 'concepts/droppable.mdx:null:null', 'concepts/sortable.mdx:null:null', 'extend/plugins/debug.mdx:null:null', 'quickstart.mdx:null:null', 'react/guides/multiple-sortable-lists.mdx:null:null', 'react/hooks/use-draggable.mdx:null:null', 'react/hooks/use-sortable.mdx:null:null', 'react/quickstart.mdx:null:null', 'solid/hooks/use-sortable.mdx:null:null', 'solid/quickstart.mdx:null:null', 'svelte/primitives/create-draggable.mdx:null:null', 'svelte/primitives/create-droppable.mdx:null:null', 'svelte/primitives/create-sortable.mdx:null:null', 'svelte/quickstart.mdx:null:null', 'vue/composables/use-sortable.mdx:null:null', 'vue/quickstart.mdx:null:null'],
+    errors: { 'page/render-failed': 17 },
+    warnings: { 'icon/unknown': 12, 'islands/bundle-failed': 1, 'nav/duplicate-page': 4, 'page/unknown-component': 2, 'settings/unknown-key': 2 },
+  },
+  'cline__cline': {
+    written: 113,
+    failed: [],
+    errors: {},
+    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1, 'page/unknown-component': 3, 'settings/unknown-key': 2 },
+  },
+  'codemod-com__codemod': {
+    written: 59,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 9 },
+  },
+  'coinbase__x402': {
+    written: 21,
+    failed: [],
+    errors: {},
+    warnings: { 'settings/unknown-key': 1 },
+  },
+  'CopilotKit__CopilotKit': {
+    // A stray `"` in a tag.
+    written: 35,
+    failed: ['reference/components/CopilotKit.mdx:103:59'],
+    errors: { 'page/compile-failed': 1 },
+    warnings: {},
+  },
   'crewAIInc__crewAI': {
+    // A <Tab> never closed.
     written: 98,
-    failed: ['concepts/llms.mdx:745:3'], // a <Tab> never closed
+    failed: ['concepts/llms.mdx:745:3'],
     errors: { 'page/compile-failed': 1 },
     warnings: { 'code/unknown-language': 1, 'icon/unknown': 21 },
   },
-  'hoppscotch__docs': { written: 105, failed: [], errors: {}, warnings: {} },
-  'julep-ai__julep': { written: 82, failed: [], errors: { 'openapi/fetch-failed': 1 }, warnings: {} },
-  'ollama__ollama': { written: 73, failed: [], errors: {}, warnings: { 'code/unknown-language': 1 } },
-  'pipecat-ai__docs': { written: 196, failed: [], errors: {}, warnings: { 'code/unknown-language': 5 } },
+  'diggerhq__digger': {
+    written: 112,
+    failed: [],
+    errors: {},
+    warnings: { 'page/unknown-component': 1 },
+  },
+  'dograh-hq__dograh': {
+    written: 129,
+    failed: [],
+    errors: {},
+    warnings: { 'settings/unknown-key': 1 },
+  },
+  'elementary-data__elementary': {
+    written: 197,
+    failed: [],
+    errors: { 'nav/page-not-found': 1 },
+    warnings: { 'feedback/no-repository': 1, 'icon/unknown': 18 },
+  },
+  'featureform__featureform': {
+    written: 81,
+    failed: [],
+    errors: { 'nav/page-not-found': 1 },
+    warnings: { 'icon/unknown': 3, 'nav/duplicate-page': 3 },
+  },
+  'hoppscotch__docs': {
+    written: 105,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'inngest__agent-kit': {
+    written: 60,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 11 },
+  },
+  'julep-ai__julep': {
+    written: 82,
+    failed: [],
+    errors: { 'openapi/fetch-failed': 1 },
+    warnings: {},
+  },
+  'livepeer__docs': {
+    written: 271,
+    failed: [],
+    errors: { 'openapi/operation-not-found': 17 },
+    warnings: { 'code/unknown-language': 1, 'feedback/no-repository': 1, 'icon/unknown': 17, 'page/unknown-component': 5 },
+  },
+  'llm-tools__embedJs': {
+    written: 75,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'mage-ai__mage-ai': {
+    // Kiln gap (issue 20): named data exports of snippets (`ProButton`, `links.pro`) not in scope.
+    written: 451,
+    failed: ['getting-started/setup.mdx:null:null', 'integrations/compute/management.mdx:null:null', 'introduction/overview.mdx:null:null', 'production/ci-cd/mage/pro.mdx:null:null', 'production/configuring-production-settings/compute-resource.mdx:null:null', 'production/deploying-to-cloud/architecture.mdx:null:null', 'production/deploying-to-cloud/using-helm.mdx:null:null', 'production/executors/aws.mdx:null:null', 'production/executors/azure.mdx:null:null', 'production/executors/gcp.mdx:null:null', 'production/executors/k8.mdx:null:null', 'production/mage/pro.mdx:null:null'],
+    errors: { 'page/render-failed': 12 },
+    warnings: { 'code/unknown-language': 14, 'icon/unknown': 54, 'nav/duplicate-page': 2 },
+  },
+  'MCPJam__inspector': {
+    written: 245,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 48, 'settings/unknown-key': 2 },
+  },
+  'meilisearch__documentation': {
+    // Kiln gap (issue 19): `$ref` in docs.json is not resolved, so the settings do not load and nothing is built.
+    exit: 1,
+    written: 0,
+    failed: [],
+    errors: { 'settings/invalid': 1 },
+    warnings: { 'settings/unknown-key': 1 },
+  },
+  'memodb-io__memobase': {
+    written: 60,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'odigos-io__odigos': {
+    // Kiln gap (issue 20): built-in components inside `export const` components of snippets.
+    written: 430,
+    failed: ['enterprise/instrumentations/overview.mdx:null:null', 'enterprise/pipeline/benchmarks.mdx:null:null', 'enterprise/telemetry-types.mdx:null:null', 'oss/instrumentations/overview.mdx:null:null', 'oss/pipeline/benchmarks.mdx:null:null', 'oss/telemetry-types.mdx:null:null'],
+    errors: { 'page/render-failed': 6 },
+    warnings: { 'code/unknown-language': 2, 'icon/unknown': 177, 'page/import-not-found': 5, 'page/unknown-component': 9, 'settings/unknown-key': 2 },
+  },
+  'ollama__ollama': {
+    written: 73,
+    failed: [],
+    errors: {},
+    warnings: { 'code/unknown-language': 1 },
+  },
+  'OpenPipe__OpenPipe': {
+    written: 25,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'oxy-hq__oxy': {
+    written: 85,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 7, 'page/unknown-component': 4 },
+  },
+  'pezzolabs__pezzo': {
+    written: 23,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'pipecat-ai__docs': {
+    written: 196,
+    failed: [],
+    errors: {},
+    warnings: { 'code/unknown-language': 5 },
+  },
+  'polarsource__polar': {
+    written: 272,
+    failed: [],
+    errors: { 'nav/page-not-found': 2 },
+    warnings: { 'nav/duplicate-page': 168 },
+  },
+  'PrefectHQ__ControlFlow': {
+    written: 62,
+    failed: [],
+    errors: {},
+    warnings: {},
+  },
+  'resend__react-email': {
+    written: 88,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 27 },
+  },
+  'supermemoryai__supermemory': {
+    // Kiln gap (issue 20): `Icon` inside an `export const` component.
+    written: 120,
+    failed: ['using-supermemory.mdx:null:null'],
+    errors: { 'openapi/fetch-failed': 1, 'openapi/operation-not-found': 40, 'page/render-failed': 1 },
+    warnings: { 'icon/unknown': 86, 'nav/duplicate-page': 1, 'page/unknown-component': 1 },
+  },
   'triggerdotdev__trigger.dev': {
     written: 144,
     failed: [],
     errors: {},
     warnings: { 'icon/unknown': 1, 'page/import-not-found': 3, 'page/unknown-component': 3 },
   },
-  'tursodatabase__turso-docs': { written: 290, failed: [], errors: {}, warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 } },
+  'tursodatabase__turso-docs': {
+    written: 290,
+    failed: [],
+    errors: {},
+    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
+  },
+  'vocodedev__vocode-core': {
+    written: 100,
+    failed: [],
+    errors: {},
+    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
+  },
+  'VRSEN__agency-swarm': {
+    written: 62,
+    failed: [],
+    errors: {},
+    warnings: { 'icon/unknown': 16, 'settings/unknown-key': 2 },
+  },
 };
 
 const sites = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
@@ -73,12 +290,12 @@ describe('kiln build on the corpus', () => {
       const out = path.join(scratch.dir, name);
       const reportFile = path.join(scratch.dir, `${name}.json`);
       const result = await kiln(['build', path.join(corpus, name), '--out', out, '--report', reportFile, '--no-cache'], { timeoutMs: 240_000, env: offlineEnv });
-      expect(result.code, result.stderr.slice(-2000)).toBe(0);
+      const expected = EXPECTED[name]!;
+      expect(result.code, result.stderr.slice(-2000)).toBe(expected.exit ?? 0);
       expect(result.stderr).not.toMatch(/internal\/unexpected|\n\s+at .+:\d+:\d+\)?\n/);
       rmSync(out, { recursive: true, force: true });
       const report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReport;
       reports.set(name, report);
-      const expected = EXPECTED[name]!;
       expect({
         written: report.pages.written,
         failed: report.failed.map((f) => `${f.file}:${f.line}:${f.column}`),
@@ -88,12 +305,13 @@ describe('kiln build on the corpus', () => {
       expect(report.pages.failed).toBe(expected.failed.length);
       // Every failure is reported with its reason, and on the terminal with its position.
       for (const f of report.failed) {
-        expect(f.code).toBe('page/compile-failed');
-        expect(f.reason).toMatch(/^The page could not be compiled: \S/);
-        expect(result.stderr).toContain(`${f.file}:${f.line}:${f.column}  error  ${f.code}  ${f.reason}`);
+        expect(f.code).toMatch(/^page\/(compile|render)-failed$/);
+        expect(f.reason).toMatch(/^The page could not be (compiled|rendered): \S/);
+        const where = f.line === null ? f.file : `${f.file}:${f.line}:${f.column}`;
+        expect(result.stderr).toContain(`${where}  error  ${f.code}  ${f.reason}`);
       }
       // The summary line says the same as the report.
-      expect(result.stderr).toContain(`✓ ${report.pages.written} pages written, ${report.pages.failed} failed, ${report.filesCopied} files copied; ${report.errors.total} errors, ${report.warnings.total} warnings`);
+      expect(result.stderr).toContain(`${result.code === 0 ? '✓' : '✗ Build failed:'} ${report.pages.written} pages written, ${report.pages.failed} failed, ${report.filesCopied} files copied; ${report.errors.total} errors, ${report.warnings.total} warnings`);
     },
     300_000,
   );

@@ -5,7 +5,7 @@ import { corpus, kiln, offlineEnv, starter, tempDir } from './helpers.js';
 
 // Static pages are rendered from their final tree instead of compiled code (mdx/plugins/
 // rehype-static-content.ts). Both ways must write the same site, file for file. The example runs
-// always; KILN_STATIC_CORPUS=1 adds the ten corpus sites (about two minutes).
+// always; KILN_STATIC_CORPUS=1 adds the corpus sites.
 const sites = [starter, ...(process.env.KILN_STATIC_CORPUS === '1' ? readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(corpus, d.name)) : [])];
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());

@@ -24,7 +24,7 @@ function pagesOf(entries: readonly NavigationEntry[], out: string[] = []): strin
 }
 
 describe('corpus settings', () => {
-  it('finds the corpus', () => expect(sites).toHaveLength(10));
+  it('finds the corpus', () => expect(sites).toHaveLength(40));
 
   it.each(sites)('%s loads without errors and keeps every page', async (site) => {
     const { settings, diagnostics } = await loadSettings(path.join(CORPUS, site));
