@@ -477,7 +477,7 @@ class Normaliser {
       // A closing tag indented as far as the content of a list item before it is in that item to
       // micromark (and an error); satteri closes the element.
       const last = children[children.length - 1];
-      if (last?.type === 'list' && this.lines.point(closeStart).column >= this.contentColumn(last.children[last.children.length - 1])) {
+      if (last?.type === 'list' && this.visualColumn(closeStart) >= this.contentColumn(last.children[last.children.length - 1])) {
         giveUp('closing tag indented into a list item');
       }
     } else if (children.length > 0) giveUp('self-closing element with children');
@@ -565,9 +565,19 @@ class Normaliser {
   private contentColumn(item: N): number {
     const start = item.position.start;
     const first = item.children[0];
-    if (first && first.position.start.line === start.line) return first.position.start.column;
+    if (first && first.position.start.line === start.line) return this.visualColumn(first.position.start.offset);
     const marker = /^(?:[-*+]|\d{1,9}[.)])/.exec(this.source.slice(start.offset, start.offset + 10));
-    return start.column + (marker ? marker[0].length : 1) + 1;
+    return this.visualColumn(start.offset) + (marker ? marker[0].length : 1) + 1;
+  }
+
+  /** The column of `offset` as micromark measures indentation: a tab goes on to the next multiple of 4. */
+  private visualColumn(offset: number): number {
+    const s = this.source;
+    let i = offset;
+    while (i > 0 && s[i - 1] !== '\n' && s[i - 1] !== '\r') i--;
+    let column = 1;
+    for (; i < offset; i++) column = s[i] === '\t' ? column + 4 - ((column - 1) % 4) : column + 1;
+    return column;
   }
 
   /**
