@@ -6,12 +6,7 @@
  * string), into URLs percent-encoded, and into attributes HTML-escaped.
  */
 import type { Analytics } from '../../settings/types.js';
-
-/** A JavaScript string literal that is safe inside an inline `<script>`. */
-export function jsString(value: string | number): string {
-  return JSON.stringify(String(value)).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-const attr = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as attr, jsString } from '../encode.js';
 const enc = encodeURIComponent;
 const script = (code: string) => `<script>${code}</script>`;
 /** Loads `src` (an expression) asynchronously, then runs `then` (the provider's init call). */

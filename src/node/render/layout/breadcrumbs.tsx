@@ -1,5 +1,6 @@
 import type { ContentModel, NavNode, Page } from '../../content/pages.js';
 import { absolute } from '../../seo/urls.js';
+import { jsonInScript } from '../encode.js';
 
 /** A group a page sits in, with the URL of its first page (groups have no page of their own). */
 export interface Crumb {
@@ -78,6 +79,5 @@ export function breadcrumbJsonLd(siteUrl: string | undefined, trail: Crumb[], pa
     name: c.title,
     item: absolute(siteUrl, c.url),
   }));
-  const json = JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items });
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonInScript({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items });
 }

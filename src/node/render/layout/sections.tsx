@@ -2,6 +2,7 @@ import type { Section, SectionModel } from '../../content/sections.js';
 import type { Anchor, Settings } from '../../settings/types.js';
 import { ContentIcon } from '../../icons/Icon.js';
 import { ExternalIcon } from './icons.js';
+import { cssColor } from '../encode.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -34,10 +35,12 @@ export function TabBar({ settings, sections, current }: { settings: Settings; se
   );
 }
 
+/** The anchor icon's background: each colour only when it is one (v2's `color` is any string). */
 function anchorColor(color: Anchor['color']): string | undefined {
   if (!color) return undefined;
-  if (typeof color === 'string') return color;
-  return color.to ? `linear-gradient(135deg, ${color.from}, ${color.to})` : color.from;
+  if (typeof color === 'string') return cssColor(color);
+  const [from, to] = [cssColor(color.from), cssColor(color.to)];
+  return from && to ? `linear-gradient(135deg, ${from}, ${to})` : from;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Settings } from '../../settings/types.js';
+import { DEFAULT_PRIMARY } from '../../settings/normalize.js';
 import { projectFileUrl } from '../../../shared/urls.js';
+import { cssColor, cssUrl, jsString, styleText } from '../encode.js';
 
 /** Relative luminance of a hex colour (WCAG 2). */
 export function luminance(hex: string): number {
@@ -101,16 +103,19 @@ export function themeVariables(settings: Settings): string {
 
 function computeVariables(settings: Settings): string {
   const c = settings.colors;
-  const primary = c.primary;
-  const light = c.light ?? primary;
-  const button = c.dark ?? primary;
+  // Every value goes into CSS encoded for its place: colours only when they are one colour (the
+  // settings schema asks for hex codes; this holds for whatever reaches here), the image as a url().
+  const primary = cssColor(c.primary) ?? DEFAULT_PRIMARY;
+  const light = cssColor(c.light) ?? primary;
+  const button = cssColor(c.dark) ?? primary;
+  const bg = { light: cssColor(c.background?.light), dark: cssColor(c.background?.dark) };
   const vars: string[] = [`--kiln-primary:${primary}`, `--kiln-primary-dark-mode:${light}`, `--kiln-button:${button}`, `--kiln-on-button:${textOn(button)}`];
-  if (c.background?.light) vars.push(`--kiln-bg-light:${c.background.light}`);
-  if (c.background?.dark) vars.push(`--kiln-bg-dark:${c.background.dark}`);
-  vars.push(...derivedColours(primary, light, button, { light: c.background?.light ?? DEFAULT_BG.light, dark: c.background?.dark ?? DEFAULT_BG.dark }));
+  if (bg.light) vars.push(`--kiln-bg-light:${bg.light}`);
+  if (bg.dark) vars.push(`--kiln-bg-dark:${bg.dark}`);
+  vars.push(...derivedColours(primary, light, button, { light: bg.light ?? DEFAULT_BG.light, dark: bg.dark ?? DEFAULT_BG.dark }));
   // Resolved from the site root: a relative url() in this inline style would follow the page's URL.
-  if (settings.backgroundImage) vars.push(`--kiln-bg-image:url("${projectFileUrl(settings.backgroundImage).replace(/["\\]/g, '')}")`);
-  return `:root{${vars.join(';')}}`;
+  if (settings.backgroundImage) vars.push(`--kiln-bg-image:${cssUrl(projectFileUrl(settings.backgroundImage))}`);
+  return styleText(`:root{${vars.join(';')}}`);
 }
 
 /**
@@ -121,5 +126,5 @@ export function themeScript(settings: Settings): string {
   const { default: def, isHidden } = settings.modeToggle;
   const forced = isHidden && def ? def : '';
   const fallback = def ?? '';
-  return `(function(){var d=document.documentElement,m=${JSON.stringify(forced)};if(!m){try{m=${isHidden ? 'null' : "localStorage.getItem('kiln-theme')"}}catch(e){}}if(m!=='light'&&m!=='dark')m=${JSON.stringify(fallback)}||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.toggle('dark',m==='dark');d.style.colorScheme=m})()`;
+  return `(function(){var d=document.documentElement,m=${jsString(forced)};if(!m){try{m=${isHidden ? 'null' : "localStorage.getItem('kiln-theme')"}}catch(e){}}if(m!=='light'&&m!=='dark')m=${jsString(fallback)}||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.toggle('dark',m==='dark');d.style.colorScheme=m})()`;
 }
