@@ -299,6 +299,47 @@ export const catalogue = {
     message: ({ url, reason }) => `External link "${url}" ${reason}.`,
     hint: () => 'Fix the address or remove the link. A site that refuses automated requests (403) or is only slow may still open in a browser.',
   }),
+  // Safety: values that could inject script or reach outside the project (issue 26).
+  'settings/implausible-url': entry<{ path: string; value: string; reason: string }>({
+    severity: 'warning',
+    message: ({ path, value, reason }) => `\`${path}\`: ${value} is not a plausible URL or path (${reason}); it is written escaped, where it cannot run as script, and will not work.`,
+    hint: () => 'Give a file of the project (`/images/logo.png`), a page (`/guides/setup`) or an http(s) URL.',
+  }),
+  'settings/implausible-color': entry<{ path: string; value: string }>({
+    severity: 'warning',
+    message: ({ path, value }) => `\`${path}\`: ${value} is not a colour; it is left out.`,
+    hint: () => 'Give a hex colour such as "#0d9373".',
+  }),
+  'settings/unsafe-redirect': entry<{ path: string; value: string; reason: string }>({
+    severity: 'error',
+    message: ({ path, value, reason }) => `\`${path}\`: ${value} is neither an http(s) URL nor a path of the site (${reason}); the redirect is left out.`,
+    hint: () => 'A redirect leads to a path of the site (`/guides/new`) or to an absolute http(s) URL (`https://example.com/new`).',
+  }),
+  'settings/unsafe-redirect-source': entry<{ path: string; value: string; reason: string }>({
+    severity: 'error',
+    message: ({ path, value, reason }) => `\`${path}\`: ${value} is not a path of the site (${reason}); the redirect is left out.`,
+    hint: () => 'A redirect is from a path of the site, such as `/guides/old` or `/blog/:slug*`.',
+  }),
+  'openapi/outside-project': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `OpenAPI file "${source}" is outside the project folder; Kiln reads only files inside it, so it is left out.`,
+    hint: () => 'Copy the file into the folder of docs.json and refer to it there (`openapi/api.yaml`).',
+  }),
+  'openapi/ref-outside-project': entry<{ ref: string }>({
+    severity: 'error',
+    message: ({ ref }) => `OpenAPI reference "${ref}" points outside the project folder; Kiln reads only files inside it, so it is shown as an unknown schema.`,
+    hint: () => 'Copy the referenced file into the project and refer to it by a relative path inside it (`./schemas/pet.yaml#/Pet`).',
+  }),
+  'openapi/not-a-file': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `OpenAPI file "${source}" is not a regular file (a folder, device or pipe); it is not read.`,
+    hint: () => 'Name a YAML or JSON file of the project.',
+  }),
+  'openapi/too-large': entry<{ source: string; limit: string }>({
+    severity: 'error',
+    message: ({ source, limit }) => `OpenAPI file "${source}" is larger than ${limit}; it is not read.`,
+    hint: () => 'Split the document into files that refer to each other with `$ref`, or remove what the documentation does not need.',
+  }),
   'internal/unexpected': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `Kiln hit an unexpected problem: ${reason}`,

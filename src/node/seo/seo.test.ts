@@ -76,6 +76,21 @@ describe('redirects', () => {
     expect(redirectsFile([])).toBe('');
     expect(redirectsFile(undefined)).toBe('');
   });
+
+  it('leaves out rules that lead to script or another scheme, or start outside the site, and makes site paths absolute', () => {
+    const hostile = [
+      { source: '/a', destination: 'javascript:alert(1)' },
+      { source: '/b', destination: ' JaVa\tScript:alert(1)' },
+      { source: '/c', destination: 'data:text/html,<script>alert(1)</script>' },
+      { source: '/d', destination: '//evil.example/x' },
+      { source: '/e', destination: '/x\n/f https://evil.example 301' },
+      { source: '/../../outside', destination: '/intro' },
+      { source: '/g', destination: 'guides/new' },
+      { source: '/Old Page', destination: '/New Page' },
+    ];
+    expect(redirectPages(hostile, content).map((p) => [p.path, /url=([^"]*)/.exec(p.html)![1]])).toEqual([['g.html', '/guides/new'], ['Old Page.html', '/New Page']]);
+    expect(redirectsFile(hostile)).toBe('# Redirects from the site settings (Netlify, Cloudflare Pages)\n/g /guides/new 301\n/Old%20Page /New%20Page 301\n');
+  });
 });
 
 describe('SEO tags', () => {

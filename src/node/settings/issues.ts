@@ -48,7 +48,7 @@ function typeNoun(v: unknown): string {
 }
 
 /** The value itself when that is more useful than its type (wrong enum value, bad colour). */
-function valuePhrase(v: unknown): string {
+export function valuePhrase(v: unknown): string {
   if (typeof v === 'string' && v !== '') return JSON.stringify(v.length > 40 ? `${v.slice(0, 37)}...` : v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return typeNoun(v);

@@ -10,6 +10,7 @@ import { parseJson } from './json.js';
 import type { JsonPath } from './locate.js';
 import { expectedPhrase, issueDiagnostics } from './issues.js';
 import { unknownKeyDiagnostics } from './unknown-keys.js';
+import { acceptedRedirect, valueFindings } from './plausible.js';
 import { normalizeClassic } from './normalize.js';
 import { fromV2 } from './from-v2.js';
 
@@ -60,16 +61,21 @@ export function parseSettings(file: string, source: string): SettingsResult {
   const layout = layoutOf(parsed.value);
   const schema: z.ZodType = layout === 'v2' ? v2Schema : classicSchema;
   const result = schema.safeParse(parsed.value, { error: expectedPhrase });
-  const found = [
-    ...(result.success ? [] : issueDiagnostics(result.error.issues, parsed.value, parsed.map)),
-    ...unknownKeyDiagnostics(schema, parsed.value, parsed.map),
-  ].sort((a, b) => a.offset - b.offset);
-  const diagnostics = [...parsed.diagnostics, ...found.map((f) => f.diagnostic)];
+  const issues = result.success ? [] : issueDiagnostics(result.error.issues, parsed.value, parsed.map);
+  const found = [...issues, ...unknownKeyDiagnostics(schema, parsed.value, parsed.map)];
+  const schemaDiagnostics = [...parsed.diagnostics, ...found.map((f) => f.diagnostic)];
+  // Values that would be unsafe or useless in a page (settings/plausible.ts); one the schema
+  // already refused is not reported twice. A refused redirect is an error that leaves out only
+  // that redirect, so it does not make the settings unusable.
+  const refused = new Set(issues.map((f) => f.diagnostic.jsonPath));
+  const values = valueFindings(parsed.value, parsed.map).filter((f) => !refused.has(f.diagnostic.jsonPath));
+  const diagnostics = [...parsed.diagnostics, ...[...found, ...values].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
 
-  if (!result.success || hasErrors(diagnostics)) return { settings: null, diagnostics };
+  if (!result.success || hasErrors(schemaDiagnostics)) return { settings: null, diagnostics };
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
   settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? (parsed.value as { footer?: { socials?: unknown } }).footer?.socials : (parsed.value as { footerSocials?: unknown }).footerSocials);
+  if (settings.redirects) settings.redirects = settings.redirects.filter((r) => acceptedRedirect(r));
   return { settings, diagnostics };
 }
 
