@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { splitFrontMatter } from '../content/frontmatter.js';
-import { cacheDir } from '../content/scan.js';
+import { cacheDir, isProjectAsset } from '../content/scan.js';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -39,6 +39,9 @@ export class DevSite implements SiteHandle {
   private readonly pageAssets = new DevPageAssets();
   /** Search bundle, Markdown pages, llms.txt: see seo/dev-routes.ts. */
   private readonly routes = new DevRoutes(async (site, page) => (await buildPage(site, page, this.engines, this.cache)).html);
+  /** The project files a build would copy, per loaded site: the only ones served as they are. */
+  private readonly published = new WeakMap<LoadedSite, Set<string>>();
+  private realRoot: Promise<string> | undefined;
 
   constructor(private readonly options: DevSiteOptions) {
     this.root = path.resolve(options.root);
@@ -102,12 +105,34 @@ export class DevSite implements SiteHandle {
     const generated = await this.routes.serve(site, pathname);
     if (generated) return generated;
 
-    // Project files: never hidden files (.git, .env) or dependencies, and settings only by name.
-    const segments = pathname.split('/');
-    if (segments.some((s) => s.startsWith('.') || s === 'node_modules')) return null;
+    // Project files: exactly those a build copies (content/scan.ts), never the settings, page
+    // sources, snippets, the output, hidden files or what a symbolic link leads to.
+    const rel = pathname.slice(1);
+    if (!this.publishedOf(site).has(rel)) return null;
+    // Where the list says, with no link put in its way since: the real path is the listed one.
     const file = await resolveDecodedInside(this.root, pathname);
-    if (!file) return null;
+    this.realRoot ??= fs.realpath(this.root);
+    if (!file || file !== path.join(await this.realRoot, ...rel.split('/'))) return null;
     return { status: 200, type: contentTypeFor(file), file };
+  }
+
+  private publishedOf(site: LoadedSite): Set<string> {
+    let set = this.published.get(site);
+    if (!set) this.published.set(site, (set = new Set(site.files.assets)));
+    return set;
+  }
+
+  /** Whether a file was added to or removed from what a build publishes (the site must load again). */
+  private async publishedChanged(files: string[]): Promise<boolean> {
+    const site = this.loaded && (await this.loaded).site;
+    if (!site) return false;
+    const listed = this.publishedOf(site);
+    for (const f of files) {
+      const rel = path.relative(this.root, f).split(path.sep).join('/');
+      if (rel.startsWith('../') || /\.mdx?$/i.test(rel)) continue;
+      if ((await isProjectAsset(this.root, rel)) !== listed.has(rel)) return true;
+    }
+    return false;
   }
 
   async notFound(_pathname: string): Promise<ServedFile> {
@@ -127,7 +152,8 @@ export class DevSite implements SiteHandle {
     }
     // The model takes the new sources first and the compiled pages are dropped after: dropped
     // first, a request arriving while the file is read would compile the old body and cache it.
-    const patched = await this.patchPages(files);
+    // A file added or removed changes what is served and linked (the project's .css and .js).
+    const patched = (await this.patchPages(files)) && !(await this.publishedChanged(files));
     for (const f of files) this.cache.delete(f);
     // An OpenAPI file (or a file one refers to) changed: the documents load again with the site.
     const api = this.loaded && (await this.loaded).site?.context.openapi;

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,25 +9,9 @@ import { contentTypeFor, textResponse } from './http.js';
 import type { RunningServer } from './http.js';
 import { startPreviewServer } from './preview.js';
 import { checkDecodedPathname, resolveDecodedInside } from './safe-path.js';
+import { rawGet } from './test-helpers.js';
 
 const SECRET = 'TOP-SECRET-OUTSIDE';
-
-/** Send a request line byte for byte (fetch and http.request would normalise or refuse it). */
-function rawGet(port: number, target: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.setTimeout(3000, () => socket.destroy(new Error(`timeout for ${JSON.stringify(target)}`)));
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status, text });
-    });
-    socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1');
-  });
-}
 
 const ATTEMPTS = [
   '/../etc/passwd',
