@@ -7,7 +7,9 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** How long a build waits for an OpenAPI URL before it uses the cache or reports it. */
 export const FETCH_TIMEOUT_MS = 4000;
-const MAX_BYTES = 50 * 1024 * 1024;
+/** The largest OpenAPI file Kiln reads, fetched or from the project. */
+export const MAX_OPENAPI_BYTES = 50 * 1024 * 1024;
+export const MAX_OPENAPI_SIZE = '50 MB';
 
 export function isUrl(s: string): boolean {
   return /^https?:\/\//i.test(s);
@@ -30,7 +32,7 @@ export async function fetchOpenApi(root: string, url: string, fetchImpl: typeof 
     const res = await fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, redirect: 'follow' });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const text = await res.text();
-    if (text.length > MAX_BYTES) throw new Error('the file is larger than 50 MB');
+    if (text.length > MAX_OPENAPI_BYTES) throw new Error(`the file is larger than ${MAX_OPENAPI_SIZE}`);
     await fs.mkdir(path.dirname(cache), { recursive: true });
     await fs.writeFile(cache, text);
     return { file: cache, text, diagnostics: [] };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Settings } from '../settings/types.js';
-import { fetchOpenApi, isUrl } from './fetch.js';
+import { readProjectText, type ReadRefusal } from '../project-path.js';
+import { fetchOpenApi, isUrl, MAX_OPENAPI_BYTES, MAX_OPENAPI_SIZE } from './fetch.js';
 import { closestLabels, findOperation, indexOperations, parseReference, specMatches } from './operations.js';
 import { looksLikeOpenApi, parseText } from './parse.js';
 import { validateOpenApi } from './validate.js';
@@ -96,12 +97,12 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
       return r.text === undefined ? undefined : { id: source, url: source, file: r.file!, text: r.text };
     }
     const file = path.resolve(root, source.replace(/^\/+/, ''));
-    const text = await fs.readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) {
-      diagnostics.push(diag('openapi/not-found', { source }, { file: options.settings.file }));
+    const read = await readProjectText(root, file, MAX_OPENAPI_BYTES);
+    if ('refused' in read) {
+      diagnostics.push(refusal(read.refused, source, { file: options.settings.file }));
       return undefined;
     }
-    return { id: path.relative(root, file).split(path.sep).join('/'), file, text };
+    return { id: path.relative(root, file).split(path.sep).join('/'), file, text: read.text };
   }));
 
   for (const src of loaded) {
@@ -138,23 +139,33 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     documents.push(doc);
   }
 
-  // Files referenced from the documents (and from those files, transitively).
-  const queue = documents.flatMap((d) => externalRefs(d.root, d.file));
+  // Files referenced from the documents (and from those files, transitively): only files of the
+  // project, each read within the size limit. A ref in a fetched document is relative to its URL
+  // and is not fetched; one that leads out of the project is reported where it is written
+  // (validate.ts, refFindings).
+  const queue = documents.flatMap((d) => externalRefs(d.root, d.file).map((file) => ({ file, remote: d.url !== undefined })));
   while (queue.length) {
-    const file = queue.shift()!;
-    if (files.has(file) || read.has(file)) continue;
-    read.add(file);
-    const text = await fs.readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) {
-      diagnostics.push(diag('openapi/not-found', { source: path.relative(root, file) }));
+    const { file, remote } = queue.shift()!;
+    if (files.has(file) || read.has(file) || refs.refused.has(file)) continue;
+    if (remote) {
+      refs.refused.set(file, 'remote');
       continue;
     }
+    const got = await readProjectText(root, file, MAX_OPENAPI_BYTES);
+    // The model's files are the ones `kiln dev` reloads the documents for: a missing one too.
+    if (!('refused' in got) || got.refused === 'missing') read.add(file);
+    if ('refused' in got) {
+      if (got.refused !== 'missing') refs.refused.set(file, got.refused);
+      if (got.refused !== 'outside') diagnostics.push(refusal(got.refused, path.relative(root, file)));
+      continue;
+    }
+    const { text } = got;
     const parsed = parseText(text, file);
     diagnostics.push(...parsed.diagnostics);
     if (parsed.value === undefined) continue;
     files.set(file, parsed.value);
     sources.push({ file, text, value: parsed.value });
-    queue.push(...externalRefs(parsed.value, file));
+    queue.push(...externalRefs(parsed.value, file).map((f) => ({ file: f, remote: false })));
   }
 
   for (const doc of documents) doc.operations = indexOperations(doc, refs);
@@ -162,6 +173,14 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   if (options.validate === 'deferred') return { model: createModel(documents, read), refs, diagnostics, validate };
   if (options.validate !== false) diagnostics.push(...validate());
   return { model: createModel(documents, read), refs, diagnostics };
+}
+
+/** The diagnostic for an OpenAPI file that was not read. */
+function refusal(reason: ReadRefusal, source: string, where: { file?: string } = {}): Diagnostic {
+  if (reason === 'outside') return diag('openapi/outside-project', { source }, where);
+  if (reason === 'not-file') return diag('openapi/not-a-file', { source }, where);
+  if (reason === 'too-large') return diag('openapi/too-large', { source, limit: MAX_OPENAPI_SIZE }, where);
+  return diag('openapi/not-found', { source }, where);
 }
 
 export function createModel(documents: ApiDocument[], files: Set<string>): OpenApiModel {

@@ -18,14 +18,29 @@ export interface Resolved {
   missing?: string;
 }
 
+/**
+ * Why a file some `$ref` names was not read: it is outside the project, not a regular file, too
+ * large, or it sits beside a fetched document (so the ref is relative to a URL, never fetched).
+ */
+export type RefusedFile = 'outside' | 'not-file' | 'too-large' | 'remote';
+
 export class RefResolver {
+  /** Files `$ref`s name that were not read, and why (./load.ts fills it). */
+  readonly refused = new Map<string, RefusedFile>();
+
   constructor(readonly files: Map<string, Json>) {}
+
+  /** A resolver that reads `file` as `value` (a Swagger 2.0 file as written), the rest the same. */
+  with(file: string, value: Json): RefResolver {
+    const other = new RefResolver(new Map([...this.files, [file, value]]));
+    for (const [f, why] of this.refused) other.refused.set(f, why);
+    return other;
+  }
 
   /** The absolute key of a ref target: `other.yaml#/a/b` relative to `base`. */
   key(ref: string, base: string): string {
     const [file, pointer = ''] = splitRef(ref);
-    const target = file ? path.resolve(path.dirname(base), decodeURIComponent(file)) : base;
-    return `${target}#${pointer}`;
+    return `${file ? refFile(file, base) : base}#${pointer}`;
   }
 
   /** Follow `$ref`s from `node` until a value without one (at most 32 hops; loops stop). */
@@ -43,7 +58,7 @@ export class RefResolver {
       const { $ref: _ignored, ...rest } = value;
       if (Object.keys(rest).length) siblings = { ...rest, ...siblings };
       const [file, pointer = ''] = splitRef(ref);
-      const targetFile = file ? path.resolve(path.dirname(base), decodeURIComponent(file)) : base;
+      const targetFile = file ? refFile(file, base) : base;
       const doc = this.files.get(targetFile);
       const target = doc === undefined ? undefined : pointerGet(doc, pointer);
       if (target === undefined) return { value: siblings ?? {}, base, name, refs, missing: ref };
@@ -54,6 +69,17 @@ export class RefResolver {
     if (siblings && value && typeof value === 'object' && !Array.isArray(value)) value = { ...value, ...siblings };
     return { value, base, name, refs };
   }
+}
+
+/** The absolute path of the file part of a ref, relative to the file it is in (`%20` decoded when it decodes). */
+export function refFile(file: string, base: string): string {
+  let decoded = file;
+  try {
+    decoded = decodeURIComponent(file);
+  } catch {
+    /* a lone % stays as written */
+  }
+  return path.resolve(path.dirname(base), decoded);
 }
 
 export function splitRef(ref: string): [string, string | undefined] {
@@ -94,7 +120,7 @@ export function externalRefs(doc: Json, base: string): string[] {
     seen.add(node);
     if (typeof node.$ref === 'string') {
       const [file] = splitRef(node.$ref);
-      if (file && !/^[a-z][a-z0-9+.-]*:/i.test(file)) out.add(path.resolve(path.dirname(base), decodeURIComponent(file)));
+      if (file && !/^[a-z][a-z0-9+.-]*:/i.test(file)) out.add(refFile(file, base));
     }
     for (const v of Array.isArray(node) ? node : Object.values(node)) if (v && typeof v === 'object') stack.push(v);
   }

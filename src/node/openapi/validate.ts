@@ -7,7 +7,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { formatPath } from '../settings/locate.js';
 import { locate, pointerSegments, type Segment } from './locate.js';
-import { RefResolver, splitRef } from './refs.js';
+import { RefResolver, refFile, splitRef } from './refs.js';
 import { METHODS, type Json } from './types.js';
 
 /**
@@ -139,7 +139,7 @@ function schemaValidator(version: OpenApiVersion): Validator | undefined {
 
 /** One finding before it is located in the file. */
 interface Finding {
-  code: 'openapi/schema-violation' | 'openapi/spec-violation' | 'openapi/ref-not-found' | 'openapi/external-ref';
+  code: 'openapi/schema-violation' | 'openapi/spec-violation' | 'openapi/ref-not-found' | 'openapi/external-ref' | 'openapi/ref-outside-project';
   path: Segment[];
   reason?: string;
   ref?: string;
@@ -264,8 +264,11 @@ export function refFindings(value: Json, file: string, refs: RefResolver): Findi
     if (typeof node.$ref === 'string') {
       const ref: string = node.$ref;
       const [target] = splitRef(ref);
-      if (/^https?:\/\//i.test(target)) out.push({ code: 'openapi/external-ref', path: [...pathOf(visit), '$ref'], ref });
-      else if (!/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...pathOf(visit), '$ref'], ref });
+      const refused = target && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? refs.refused.get(refFile(target, file)) : undefined;
+      if (/^https?:\/\//i.test(target) || refused === 'remote') out.push({ code: 'openapi/external-ref', path: [...pathOf(visit), '$ref'], ref });
+      else if (refused === 'outside') out.push({ code: 'openapi/ref-outside-project', path: [...pathOf(visit), '$ref'], ref });
+      // Not a regular file, or too large: said once for the file when it was not read (./load.ts).
+      else if (!refused && !/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...pathOf(visit), '$ref'], ref });
     }
     const entries: [Segment, Json][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node).filter(([k]) => k !== '$ref');
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], key: entries[i]![0], parent: visit });
@@ -297,7 +300,7 @@ export function validateOpenApi(input: ValidateInput): Diagnostic[] {
   const { file, text, value, version } = input;
   const findings: Finding[] = [];
   // Swagger 2.0 refs point into the file as written; the resolver holds the upgraded document.
-  const refs = version?.startsWith('2') ? new RefResolver(new Map([...input.refs.files, [file, value]])) : input.refs;
+  const refs = version?.startsWith('2') ? input.refs.with(file, value) : input.refs;
   if (version) {
     const v = version.startsWith('2') ? '2.0' : version.startsWith('3.1') ? '3.1' : '3.0';
     const validate = schemaValidator(v);
@@ -316,7 +319,7 @@ export function validateOpenApi(input: ValidateInput): Diagnostic[] {
   findings.push(...refFindings(value, file, refs));
   const shown = findings.slice(0, MAX_FINDINGS).map((f) => {
     const where = { file, jsonPath: shortPath(f.path), ...locate(text, f.path) };
-    if (f.code === 'openapi/ref-not-found' || f.code === 'openapi/external-ref') return diag(f.code, { ref: f.ref! }, where);
+    if (f.code === 'openapi/ref-not-found' || f.code === 'openapi/external-ref' || f.code === 'openapi/ref-outside-project') return diag(f.code, { ref: f.ref! }, where);
     return diag(f.code, { path: shortPath(f.path), reason: f.reason!, version: version ?? '' }, where);
   });
   if (findings.length > MAX_FINDINGS) shown.push(diag('openapi/more-findings', { count: findings.length - MAX_FINDINGS }, { file }));

@@ -1,5 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../project-path.js';
 
 /**
  * URL pathname → file path, without ever leaving the served folder.
@@ -55,10 +56,6 @@ export function decodePathname(raw: string): string | null {
     return null;
   }
   return checkDecodedPathname(decoded);
-}
-
-function isInside(root: string, candidate: string): boolean {
-  return candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 /**
