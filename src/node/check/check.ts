@@ -185,12 +185,15 @@ async function openapiReference(site: LoadedSite, page: Page, diagnostics: Diagn
   const reference = page.frontMatter.openapi;
   if (!reference) return;
   const api = site.context.openapi;
-  if (api?.model.find(reference)) return;
+  // An operation found (once), or an OpenAPI URL that could not be read (reported once, for the file).
+  const found = api?.model.lookup(reference);
+  if ((found?.op && !found.others.length) || found?.unavailable.length || page.file.includes('#')) return;
   const source = await fs.readFile(page.file, 'utf8').catch(() => '');
   const m = /^openapi\s*:/m.exec(source);
   const pos = m ? offsetToLineColumn(source, m.index) : undefined;
   const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
-  diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
+  if (found?.op) diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: found.op.doc.id, others: found.others.map((o) => o.doc.id) }, where));
+  else diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

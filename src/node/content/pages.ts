@@ -64,10 +64,15 @@ const OPERATION = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace|web
 
 /**
  * Navigation entries that name an OpenAPI operation become generated pages (src/node/openapi/):
- * `page` returns the page, or a diagnostic (no operation matches). `taken` tells which URLs exist.
+ * `page` returns the page, a diagnostic (no operation matches), or both (a warning about the
+ * page); `scope` is the OpenAPI file of the group the entry is in. `extra` gives the generated
+ * pages that are in no navigation, `finish` is called once every page is known. `taken` tells
+ * which URLs exist.
  */
 export interface OperationPages {
-  page(entry: string, taken: (url: string) => boolean): Page | Diagnostic;
+  page(entry: string, taken: (url: string) => boolean, scope?: NavigationGroup['openapiScope']): { page?: Page; diagnostic?: Diagnostic };
+  extra?(taken: (url: string) => boolean): Page[];
+  finish?(taken: (url: string) => boolean): void;
 }
 
 /** `/guides/setup.mdx` → `guides/setup`. */
@@ -132,27 +137,25 @@ export async function loadContent(
 
   const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
     kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version,
-    children: g.pages.map(resolveEntry).filter((n): n is NavNode => n !== null),
+    children: g.pages.map((e) => resolveEntry(e, g.openapiScope)).filter((n): n is NavNode => n !== null),
   });
 
-  function resolveEntry(entry: NavigationEntry): NavNode | null {
+  function resolveEntry(entry: NavigationEntry, scope?: NavigationGroup['openapiScope']): NavNode | null {
     if (typeof entry !== 'string') return resolveGroup(entry);
     const nth = occurrences.get(entry) ?? 0;
     occurrences.set(entry, nth + 1);
     const where = () => whereIs(entry, nth);
     let generated: Page | undefined;
     if (OPERATION.test(entry)) {
-      const result = operations?.page(entry, (url) => urls.has(url));
+      const result = operations?.page(entry, (url) => urls.has(url), scope);
       if (!result) {
         diagnostics.push(diag('nav/openapi-entry', { entry }, where()));
         return null;
       }
-      if (!('id' in result)) {
-        diagnostics.push({ ...result, ...where() });
-        return null;
-      }
-      pages.set(result.id, (generated = result));
-      urls.add(result.url);
+      if (result.diagnostic) diagnostics.push({ ...result.diagnostic, ...where() });
+      if (!result.page) return null;
+      pages.set(result.page.id, (generated = result.page));
+      urls.add(result.page.url);
     }
     const id = generated?.id ?? normaliseEntry(entry);
     const page = pages.get(id) ?? pages.get(`${id}/index`);
@@ -170,6 +173,11 @@ export async function loadContent(
   }
 
   const nav = settings.navigation.map(resolveGroup);
+  for (const p of operations?.extra?.((url) => urls.has(url)) ?? []) {
+    pages.set(p.id, p);
+    urls.add(p.url);
+  }
+  operations?.finish?.((url) => urls.has(url));
 
   const byUrl = new Map<string, Page>();
   for (const p of pages.values()) byUrl.set(p.url, p);

@@ -168,6 +168,22 @@ export const catalogue = {
     message: ({ reference, page }) => `Page ${page} names the OpenAPI operation "${reference}", which no OpenAPI file of the site defines.`,
     hint: ({ closest }) => (closest.length ? `Closest operations: ${closest.join(', ')}.` : 'Name an OpenAPI file in `openapi` in docs.json, or add one to the project.'),
   }),
+  // OpenAPI and AsyncAPI pages (issue 21): references found in several files, copies of URLs, settings of the API pages.
+  'openapi/fetch-local-copy': entry<{ url: string; reason: string; copy: string }>({
+    severity: 'warning',
+    message: ({ url, reason, copy }) => `OpenAPI file ${url} could not be fetched (${reason}); the project's copy ${copy} is used.`,
+    hint: () => 'The copy has the URL\'s file name; keep it in step with the published file, or build where the URL can be reached.',
+  }),
+  'openapi/ambiguous-operation': entry<{ reference: string; page: string; used: string; others: string[] }>({
+    severity: 'warning',
+    message: ({ reference, page, used, others }) => `Page ${page} names the OpenAPI operation "${reference}", which both ${used} and ${others.join(', ')} define; the one in ${used} is shown.`,
+    hint: ({ used }) => `Name the file in the reference (\`${used} METHOD /path\`), or remove the operation from the other file.`,
+  }),
+  'openapi/excluded-entry': entry<{ reference: string }>({
+    severity: 'info',
+    message: ({ reference }) => `Navigation entry "${reference}" names an operation marked \`x-excluded\`; it gets no page.`,
+    hint: () => 'Remove the entry, or `x-excluded` from the operation to publish it (`x-hidden` builds the page without listing it).',
+  }),
   'islands/bundle-failed': entry<{ reason: string }>({
     severity: 'warning',
     message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,

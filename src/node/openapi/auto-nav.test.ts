@@ -25,11 +25,12 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
     const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
     expect(outline(tab.groups)).toEqual([
       { Store: ['/api-reference/store/place-an-order'] },
-      { Pets: ['/api-reference/pets/list-pets', '/api-reference/pets/create-a-pet', '/api-reference/pets/showpetbyid'] },
-      { Endpoints: ['/api-reference/endpoints/health-check'] },
+      // Mintlify's URLs: an operation without a summary is named by its method and path, one without a tag has no folder.
+      { Pets: ['/api-reference/pets/list-pets', '/api-reference/pets/create-a-pet', '/api-reference/pets/get-pets'] },
+      { Endpoints: ['/api-reference/health-check'] },
     ]);
     expect(tab.firstUrl).toBe('/api-reference/store/place-an-order');
-    const page = site.content.byUrl.get('/api-reference/pets/showpetbyid')!;
+    const page = site.content.byUrl.get('/api-reference/pets/get-pets')!;
     expect([page.title, page.frontMatter.openapi]).toEqual(['showPetById', 'openapi.yaml GET /pets/{petId}']);
     // The anchor's file, and the root keeps its own pages only.
     expect(outline(site.context.sections.sections.find((s) => s.name === 'Admin API')!.groups)).toEqual([{ Users: ['/admin/users/delete-all-users'] }]);
@@ -51,7 +52,7 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
     cpSync(path.join(dir, 'index.mdx'), path.join(dir, 'api-reference/intro.mdx'));
     const site = await load(dir);
     const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
-    expect(outline(tab.groups)).toEqual([{ API: ['/api-reference/intro', '/orders'] }]);
+    expect(outline(tab.groups)).toEqual([{ API: ['/api-reference/intro', '/api-reference/store/place-an-order'] }]);
     expect(site.content.byUrl.has('/api-reference/pets/list-pets')).toBe(false);
   });
 
@@ -67,7 +68,7 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
       ] },
     }));
     const site = await load(dir);
-    expect(outline(site.context.sections.of('/').groups)).toEqual([{ Start: ['/'] }, { 'Admin endpoints': ['/admin-endpoints/users/delete-all-users'] }]);
+    expect(outline(site.context.sections.of('/').groups)).toEqual([{ Start: ['/'] }, { 'Admin endpoints': ['/api-reference/users/delete-all-users'] }]);
     const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
     expect(outline(tab.groups).map((g) => Object.keys(g as object)[0])).toEqual(['Store', 'Pets', 'Endpoints']);
     expect(site.context.sections.of('/api-reference/pets/list-pets')).toBe(tab);

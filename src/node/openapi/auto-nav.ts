@@ -3,6 +3,7 @@ import GithubSlugger from 'github-slugger';
 import { normaliseEntry } from '../content/pages.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { isUrl } from './fetch.js';
+import { DEFAULT_DIRECTORY, mintlifyUrl, operationTitle, pageReference } from './pages.js';
 import type { ApiDocument, OpenApiModel, Operation } from './types.js';
 
 /**
@@ -37,22 +38,33 @@ export function documentFor(source: string, model: OpenApiModel, root: string): 
 export interface Placement {
   entry: string;
   url: string;
+  /** The URL Kiln gave it before it followed Mintlify's (a redirect is made from it). */
+  legacy: string;
+  /** `x-hidden`: the page is built but left out of the navigation. */
+  hidden?: boolean;
 }
 
-function operationTitle(op: Operation): string {
-  const summary = typeof op.op.summary === 'string' ? op.op.summary.trim() : '';
-  return summary || (typeof op.op.operationId === 'string' ? op.op.operationId : op.label);
+/** A tag's group label: its `x-group`, else its name. */
+function tagLabels(doc: ApiDocument): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const t of Array.isArray(doc.root.tags) ? doc.root.tags : []) {
+    if (t && typeof t.name === 'string' && t.name.trim()) out.set(t.name.trim(), typeof t['x-group'] === 'string' && t['x-group'].trim() ? t['x-group'].trim() : t.name.trim());
+  }
+  return out;
 }
 
 /**
  * The groups of one document's operations: one per tag (in the order of the document's `tags`,
- * then of first use), untagged operations under "Endpoints", untagged webhooks under "Webhooks".
- * URLs are `/<prefix>/<tag>/<summary>`.
+ * then of first use; labelled by the tag's `x-group` when it has one), untagged operations under
+ * "Endpoints", untagged webhooks under "Webhooks". `x-excluded` operations get no page,
+ * `x-hidden` ones a page outside the navigation. URLs are Mintlify's (./pages.ts), under
+ * `directory`; `legacyPrefix` is where Kiln put them before.
  */
-export function operationGroups(doc: ApiDocument, model: OpenApiModel, prefix: string, placements: Placement[]): NavigationGroup[] {
-  const declared: string[] = Array.isArray(doc.root.tags) ? doc.root.tags.map((t: { name?: unknown }) => (typeof t?.name === 'string' ? t.name : '')).filter(Boolean) : [];
-  const byTag = new Map<string, Operation[]>(declared.map((t) => [t, []]));
+export function operationGroups(doc: ApiDocument, model: OpenApiModel, directory: string, placements: Placement[], legacyPrefix = directory): NavigationGroup[] {
+  const labels = tagLabels(doc);
+  const byTag = new Map<string, Operation[]>([...labels.keys()].map((t) => [t, []]));
   for (const op of doc.operations) {
+    if (op.op['x-excluded'] === true) continue;
     const tags: unknown[] = Array.isArray(op.op.tags) ? op.op.tags : [];
     const tag = typeof tags[0] === 'string' && tags[0].trim() ? tags[0].trim() : op.kind === 'webhook' ? 'Webhooks' : 'Endpoints';
     if (!byTag.has(tag)) byTag.set(tag, []);
@@ -60,14 +72,15 @@ export function operationGroups(doc: ApiDocument, model: OpenApiModel, prefix: s
   }
   const groups: NavigationGroup[] = [];
   for (const [tag, ops] of byTag) {
-    if (!ops.length) continue;
-    const pages = ops.map((op) => {
-      const entry = model.documents.length > 1 ? `${doc.id} ${op.label}` : op.label;
-      const segments = [prefix, slug(tag) || 'endpoints', slug(operationTitle(op)) || op.method].filter(Boolean);
-      placements.push({ entry, url: `/${segments.join('/')}` });
-      return entry;
-    });
-    groups.push({ group: tag, pages });
+    const pages: string[] = [];
+    for (const op of ops) {
+      const entry = pageReference(model, op);
+      const legacy = '/' + [legacyPrefix, slug(tag) || 'endpoints', slug(operationTitle(op)) || op.method].filter(Boolean).join('/');
+      const hidden = op.op['x-hidden'] === true;
+      placements.push({ entry, url: mintlifyUrl(op, directory), legacy, ...(hidden ? { hidden } : {}) });
+      if (!hidden) pages.push(entry);
+    }
+    if (pages.length) groups.push({ group: labels.get(tag) ?? tag, pages });
   }
   return groups;
 }
@@ -81,9 +94,12 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
   const placements: Placement[] = [];
   const listed = pagePaths(settings.navigation.flatMap((g) => g.pages));
   const owners = [
-    ...settings.tabs.map((t) => ({ kind: 'tab' as const, name: t.name, url: t.url, openapi: t.openapi, version: t.version })),
-    ...settings.anchors.map((a) => ({ kind: 'anchor' as const, name: a.name, url: a.url, openapi: a.openapi, version: a.version })),
+    ...settings.tabs.map((t) => ({ kind: 'tab' as const, name: t.name, url: t.url, openapi: t.openapi, directory: t.openapiDirectory, version: t.version })),
+    ...settings.anchors.map((a) => ({ kind: 'anchor' as const, name: a.name, url: a.url, openapi: a.openapi, directory: a.openapiDirectory, version: a.version })),
   ];
+  // The classic layout's tabs own the pages under their URL: theirs go there. The newer layout's
+  // go where Mintlify puts them.
+  const v2 = settings.layout === 'v2';
   for (const o of owners) {
     if (!o.openapi || isUrl(o.url)) continue;
     const prefix = trimSlashes(o.url);
@@ -92,7 +108,8 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
     if (named || underPrefix) continue;
     const doc = documentFor(o.openapi, model, root);
     if (!doc) continue;
-    for (const g of operationGroups(doc, model, prefix || slug(o.name), placements)) {
+    const legacy = prefix || slug(o.name);
+    for (const g of operationGroups(doc, model, v2 ? (o.directory ?? DEFAULT_DIRECTORY) : legacy, placements, legacy)) {
       settings.navigation.push({ ...g, [o.kind]: o.name, ...(o.version ? { version: o.version } : {}) });
     }
   }
@@ -102,7 +119,7 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
       if (g.openapi && g.pages.length === 0) {
         const doc = documentFor(g.openapi, model, root);
         if (!doc) continue;
-        const inner = operationGroups(doc, model, slug(g.group), placements);
+        const inner = operationGroups(doc, model, g.openapiScope?.directory ?? DEFAULT_DIRECTORY, placements, slug(g.group));
         g.pages = inner.length === 1 ? inner[0]!.pages : inner;
       } else fill(g.pages.filter((e): e is NavigationGroup => typeof e !== 'string'));
     }

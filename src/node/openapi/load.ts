@@ -6,11 +6,13 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Settings } from '../settings/types.js';
 import { readProjectText, type ReadRefusal } from '../project-path.js';
 import { fetchOpenApi, isUrl, MAX_OPENAPI_BYTES, MAX_OPENAPI_SIZE } from './fetch.js';
-import { closestLabels, findOperation, indexOperations, parseReference, specMatches } from './operations.js';
+import { indexOperations } from './operations.js';
+import { localCopy } from './local-copy.js';
+import { createModel } from './resolve.js';
 import { looksLikeOpenApi, parseText } from './parse.js';
 import { validateOpenApi } from './validate.js';
 import { externalRefs, RefResolver } from './refs.js';
-import type { ApiDocument, Json, OpenApiModel, Operation } from './types.js';
+import type { ApiDocument, Json, OpenApiModel } from './types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -87,14 +89,29 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   // What the checks need: each file as written (Swagger 2.0 before its upgrade) and its text.
   const sources: { file: string; text: string; value: Json; version?: string }[] = [];
 
-  let named = openApiSources(options.settings);
-  if (named.length === 0 && options.referenced) named = await discoverOpenApi(root, options.assets);
+  const named = openApiSources(options.settings);
+  // Mintlify reads every OpenAPI file of the project: a reference may name one the settings do not.
+  const namedFiles = new Set(named.filter((s) => !isUrl(s)).map((s) => path.resolve(root, s.replace(/^\/+/, ''))));
+  const discovered = options.referenced ? (await discoverOpenApi(root, options.assets)).filter((rel) => !namedFiles.has(path.resolve(root, rel))) : [];
+  const unavailable: string[] = [];
 
-  const loaded = await Promise.all(named.map(async (source) => {
+  const loaded = await Promise.all([...named, ...discovered].map(async (source, i) => {
     if (isUrl(source)) {
       const r = await fetchOpenApi(root, source, options.fetch);
+      const copy = r.text === undefined ? await localCopy(root, source, options.assets, (file) => readProjectText(root, file, MAX_OPENAPI_BYTES)) : undefined;
+      if (copy) {
+        diagnostics.push(diag('openapi/fetch-local-copy', { url: source, reason: r.reason ?? '', copy: copy.rel }));
+        return { id: source, url: source, file: copy.file, text: copy.text };
+      }
       diagnostics.push(...r.diagnostics);
+      if (r.text === undefined) unavailable.push(source);
       return r.text === undefined ? undefined : { id: source, url: source, file: r.file!, text: r.text };
+    }
+    if (i >= named.length) {
+      // Found, not named: read under the same rules, and left alone when they refuse it.
+      const file = path.join(root, source);
+      const found = await readProjectText(root, file, MAX_OPENAPI_BYTES);
+      return 'refused' in found ? undefined : { id: source, file, text: found.text, discovered: true };
     }
     const file = path.resolve(root, source.replace(/^\/+/, ''));
     const read = await readProjectText(root, file, MAX_OPENAPI_BYTES);
@@ -106,7 +123,8 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   }));
 
   for (const src of loaded) {
-    if (!src) continue;
+    // A discovered file may be the copy a URL fell back to: read once.
+    if (!src || read.has(src.file)) continue;
     read.add(src.file);
     const parsed = parseText(src.text, src.file);
     diagnostics.push(...parsed.diagnostics);
@@ -135,7 +153,7 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     }
     files.set(src.file, root);
     sources.push({ file: src.file, text: src.text, value: parsed.value, version });
-    const doc: ApiDocument = { id: src.id, file: src.file, url: src.url, root, version, operations: [] };
+    const doc: ApiDocument = { id: src.id, file: src.file, url: src.url, root, version, operations: [], ...('discovered' in src ? { discovered: true } : {}) };
     documents.push(doc);
   }
 
@@ -170,9 +188,10 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
 
   for (const doc of documents) doc.operations = indexOperations(doc, refs);
   const validate = () => sources.flatMap((s) => validateOpenApi({ ...s, refs }));
-  if (options.validate === 'deferred') return { model: createModel(documents, read), refs, diagnostics, validate };
+  const model = createModel(documents, read, unavailable);
+  if (options.validate === 'deferred') return { model, refs, diagnostics, validate };
   if (options.validate !== false) diagnostics.push(...validate());
-  return { model: createModel(documents, read), refs, diagnostics };
+  return { model, refs, diagnostics };
 }
 
 /** The diagnostic for an OpenAPI file that was not read. */
@@ -182,19 +201,4 @@ function refusal(reason: ReadRefusal, source: string, where: { file?: string } =
   if (reason === 'too-large') return diag('openapi/too-large', { source, limit: MAX_OPENAPI_SIZE }, where);
   return diag('openapi/not-found', { source }, where);
 }
-
-export function createModel(documents: ApiDocument[], files: Set<string>): OpenApiModel {
-  const all = () => documents.flatMap((d) => d.operations);
-  return {
-    documents,
-    files,
-    find(reference: string): Operation | undefined {
-      const ref = parseReference(reference);
-      if (!ref) return undefined;
-      const docs = ref.spec ? documents.filter((d) => specMatches(ref.spec!, d)) : documents;
-      // A leading token that names no document may be part of a sloppy reference: try all.
-      return findOperation((docs.length ? docs : documents).flatMap((d) => d.operations), ref);
-    },
-    closest: (reference, n = 3) => closestLabels(all().map((o) => o.label), parseReference(reference) ? reference.replace(/^\S+\s+(?=(?:get|put|post|delete|options|head|patch|trace|webhook)\s)/i, '') : reference, n),
-  };
 }

@@ -12,7 +12,7 @@ import { loadOpenApi, type LoadedOpenApi } from './load.js';
 import { parsedMarkdown, renderMarkdown, safeUrl } from './markdown.js';
 import { parseReference } from './operations.js';
 import { parseText } from './parse.js';
-import { operationUrl } from './pages.js';
+import { freeUrl, legacyUrl, mintlifySlug, mintlifyUrl } from './pages.js';
 import { buildSchema, type SchemaNode } from './schema.js';
 import { requestSnippets } from './snippets.js';
 import { examples, fixtures, settingsWith } from './test-helpers.js';
@@ -279,12 +279,22 @@ describe('safety', () => {
 });
 
 describe('generated page URLs', () => {
-  it('derive from the path, with the method when taken', async () => {
+  it('are Mintlify\'s: directory, first tag and summary through its file-name rule; the path when there is no summary', async () => {
     const api = await load(['petstore-30.yaml', 'store-31.json']);
-    const taken = new Set(['/pets']);
-    expect(operationUrl(api.model.find('GET /pets/{petId}')!, (u) => taken.has(u))).toBe('/pets/petid');
-    expect(operationUrl(api.model.find('GET /pets')!, (u) => taken.has(u))).toBe('/pets-get');
-    expect(operationUrl(api.model.find('webhook orderCreated')!, () => false)).toBe('/webhooks/ordercreated');
+    const op = (ref: string) => api.model.find(ref)!;
+    expect(mintlifyUrl(op('GET /pets/{petId}'))).toBe('/api-reference/get-a-pet');
+    expect(mintlifyUrl(op('PATCH /orders/{id}'), 'reference/store')).toBe('/reference/store/update-an-order');
+    expect(mintlifyUrl({ ...op('GET /pets'), op: { ...op('GET /pets').op, tags: ['Pet Store'], summary: "List the pets (v2.1), 'fast'" } }, '/v1/api')).toBe('/v1/api/pet-store/list-the-pets-v21-fast');
+    expect(mintlifyUrl({ ...op('GET /pets/{petId}'), op: {} })).toBe('/api-reference/get-pets');
+    expect(mintlifyUrl({ ...op('GET /pets'), op: { 'x-mint': { href: '/guides/pets/' } } })).toBe('/guides/pets');
+    expect(mintlifyUrl(op('webhook orderCreated'))).toBe('/api-reference/order-created');
+    expect(mintlifyUrl({ ...op('webhook orderCreated'), op: {} })).toBe('/api-reference/ordercreated');
+    expect(mintlifySlug('get-repos-{repo_id}-commits-bulk')).toBe('get-repos--commits-bulk');
+    // Clashes are numbered as Mintlify numbers file names; Kiln's former URLs (for redirects).
+    const taken = new Set(['/a', '/a-1']);
+    expect(freeUrl('/a', (u) => taken.has(u))).toBe('/a-2');
+    expect(legacyUrl(op('GET /pets/{petId}'))).toBe('/pets/petid');
+    expect(legacyUrl(op('webhook orderCreated'))).toBe('/webhooks/ordercreated');
   });
 });
 

@@ -55,7 +55,7 @@ export function specMatches(token: string, doc: ApiDocument): boolean {
 }
 
 /** Paths compared loosely: trailing slash, case and parameter names do not matter. */
-function loosePath(p: string): string {
+export function loosePath(p: string): string {
   return p.trim().replace(/\/+$/, '').replace(/\{[^}]*\}/g, '{}').toLowerCase() || '/';
 }
 

@@ -17,6 +17,8 @@ interface Context {
   version?: string;
   tab?: string;
   anchor?: string;
+  /** The nearest `openapi` above: where operation entries are looked up first. */
+  openapi?: NavigationGroup['openapiScope'];
 }
 
 interface Collected {
@@ -32,6 +34,18 @@ interface Collected {
 function openapiFiles(ref: V2OpenApi | undefined): string[] {
   if (ref === undefined) return [];
   return typeof ref === 'object' && !Array.isArray(ref) ? [ref.source] : toArray(ref);
+}
+
+/** `openapi.directory`: where the pages generated from it go. */
+function directoryOf(ref: V2OpenApi | undefined): string | undefined {
+  return typeof ref === 'object' && !Array.isArray(ref) ? ref.directory : undefined;
+}
+
+/** An `openapi` value as a scope for the operation entries under it. */
+function scopeOf(ref: V2OpenApi | undefined, inherited: Context['openapi']): Context['openapi'] {
+  const sources = openapiFiles(ref);
+  if (!sources.length) return inherited;
+  return compact({ sources, directory: directoryOf(ref) });
 }
 
 function iconOf(icon: string | { name: string; style?: IconType } | undefined) {
@@ -65,27 +79,31 @@ export function commonFolder(groups: readonly NavigationGroup[]): string {
   return (prefix ?? []).join('/');
 }
 
-function convertEntry(e: V2Entry, acc: Collected): NavigationEntry {
-  return typeof e === 'string' ? e : convertGroup(e, {}, acc);
+function convertEntry(e: V2Entry, acc: Collected, openapi: Context['openapi']): NavigationEntry {
+  return typeof e === 'string' ? e : convertGroup(e, { openapi }, acc);
 }
 
 function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup {
   acc.openapi.push(...openapiFiles(g.openapi));
   const { icon, style } = iconOf(g.icon);
+  const openapiScope = scopeOf(g.openapi, ctx.openapi);
   return compact({
     group: g.group,
-    pages: (g.pages ?? []).map((e) => convertEntry(e, acc)),
+    pages: (g.pages ?? []).map((e) => convertEntry(e, acc, openapiScope)),
     icon,
     iconType: g.iconType ?? style,
     version: ctx.version,
     tab: ctx.tab,
     anchor: ctx.anchor,
     openapi: openapiFiles(g.openapi)[0],
+    // Only where something reads it: operation entries, or the group's own file.
+    openapiScope: g.openapi !== undefined || (g.pages ?? []).some((e) => typeof e === 'string' && ENDPOINT.test(e)) ? openapiScope : undefined,
   });
 }
 
 /** Walks one level of the navigation tree; returns the groups found under it, in order. */
-function collect(node: V2Divisions, ctx: Context, acc: Collected): NavigationGroup[] {
+function collect(node: V2Divisions, outer: Context, acc: Collected): NavigationGroup[] {
+  const ctx: Context = { ...outer, openapi: scopeOf((node as { openapi?: V2OpenApi }).openapi, outer.openapi) };
   const found: NavigationGroup[] = [];
   const add = (groups: NavigationGroup[]) => found.push(...groups);
 
@@ -106,7 +124,7 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): NavigationGro
     const groups = collect(t, { ...ctx, tab: t.tab }, acc);
     add(groups);
     const url = groups.length === 0 && t.href ? t.href : commonFolder(groups);
-    acc.tabs.push(compact({ name: t.tab, url, openapi: openapiFiles(t.openapi)[0], version: ctx.version }));
+    acc.tabs.push(compact({ name: t.tab, url, openapi: openapiFiles(t.openapi)[0], openapiDirectory: directoryOf(t.openapi), version: ctx.version }));
   }
 
   const sections = [
@@ -128,6 +146,7 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): NavigationGro
         version: ctx.version,
         isDefaultHidden: item.hidden ?? false,
         openapi: openapiFiles(item.openapi)[0],
+        openapiDirectory: directoryOf(item.openapi),
       }),
     );
   }
@@ -152,8 +171,10 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): NavigationGro
 export function fromV2(input: V2Input, file: string): Settings {
   const acc: Collected = { navigation: [], tabs: [], anchors: [], versions: [], openapi: [] };
   const { global, ...rest } = input.navigation;
-  collect(rest, {}, acc);
-  if (global) collect(global, {}, acc);
+  // `api.openapi` is the default spec of every operation entry.
+  const root: Context = { openapi: scopeOf(input.api?.openapi, undefined) };
+  collect(rest, root, acc);
+  if (global) collect(global, root, acc);
 
   const bg = input.background;
   const background = bg?.color && (bg.color.light || bg.color.dark) ? compact({ ...bg.color }) : undefined;

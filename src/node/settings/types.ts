@@ -20,6 +20,11 @@ export interface NavigationGroup {
   anchor?: string;
   /** docs.json (v2) only: the group's OpenAPI file; with no pages, its operations become them (openapi/auto-nav.ts). */
   openapi?: string;
+  /**
+   * docs.json (v2) only: the OpenAPI file(s) its `METHOD /path` entries are looked up in first, and
+   * the folder their pages go in: the group's own `openapi`, else the nearest one above it.
+   */
+  openapiScope?: { sources: string[]; directory?: string };
 }
 
 export interface Logo {
@@ -56,6 +61,8 @@ export interface Anchor {
   version?: string;
   isDefaultHidden: boolean;
   openapi?: string;
+  /** docs.json (v2) only: `openapi.directory`, the folder of the pages generated from it. */
+  openapiDirectory?: string;
 }
 
 export interface TopAnchor {
@@ -68,6 +75,8 @@ export interface Tab {
   name: string;
   url: string;
   openapi?: string;
+  /** docs.json (v2) only: `openapi.directory`, the folder of the pages generated from it. */
+  openapiDirectory?: string;
   /** Shows the tab only when this docs version is selected. */
   version?: string;
 }

@@ -106,6 +106,11 @@ describe('docs.json v2 layout', () => {
           },
           {
             "group": "Endpoints",
+            "openapiScope": {
+              "sources": [
+                "v2/openapi.yaml",
+              ],
+            },
             "pages": [
               "v2/api/overview",
               "GET /users",

@@ -8,6 +8,7 @@ import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js'
 import type { ApiSettings } from '../../settings/types.js';
 import { authLabel, Playground } from './playground.js';
 import { splitAtParams } from './place-params.js';
+import { parseReference } from '../../openapi/operations.js';
 
 const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
 
@@ -235,4 +236,34 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
   // Request first, then response, whichever of them the page wrote itself.
   const aside = captured.request ? pageAside + response : request + pageAside + response;
   return { html: renderToStaticMarkup(view), aside: aside || undefined };
+}
+
+/**
+ * An endpoint page whose OpenAPI URL could not be read when the site was built: the method and
+ * path the reference names, and why nothing else is shown.
+ */
+export function renderUnavailable(reference: string, urls: string[], bodyHtml: string): string {
+  const ref = parseReference(reference);
+  const method = ref ? (ref.webhook ? 'WEBHOOK' : ref.method!.toUpperCase()) : '';
+  const view = (
+    <div className="api-page" data-method={method}>
+      <div className="api-main">
+        {ref && (
+          <div className="api-endpoint">
+            <Method method={method} />
+            <code className="api-url"><span className="api-path"><PathText path={ref.path} /></span></code>
+          </div>
+        )}
+        <aside className="callout callout-warning api-unavailable" role="note">
+          <div className="callout-content"><p>
+            {'The API specification of this endpoint could not be read when this site was built: '}
+            {urls.map((u, i) => <Fragment key={u}>{i > 0 && ', '}<code>{u}</code></Fragment>)}
+            {'. Its parameters, request body and responses are not shown here.'}
+          </p></div>
+        </aside>
+        {bodyHtml && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: bodyHtml }} />}
+      </div>
+    </div>
+  );
+  return renderToStaticMarkup(view);
 }

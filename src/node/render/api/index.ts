@@ -6,7 +6,7 @@ import type { Highlighter } from '../../highlight/highlighter.js';
 import { endpointModel } from '../../openapi/endpoint.js';
 import type { SiteContext } from '../context.js';
 import type { CapturedParam } from '../components/fields.js';
-import { renderEndpoint } from './endpoint.js';
+import { renderEndpoint, renderUnavailable } from './endpoint.js';
 import { mdxEndpointPage } from './mdx.js';
 
 /** Lays an endpoint out around the page body's HTML; `aside` is the examples column. */
@@ -25,14 +25,27 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
   const reference = page.frontMatter.openapi;
   if (!reference) return mdxEndpointPage(site, page, diagnostics, readFile);
   const api = site.openapi;
-  const op = api?.model.find(reference);
-  if (!api || !op) {
-    const where: { file: string; line?: number; column?: number } = { file: page.file };
+  const found = api?.model.lookup(reference);
+  const op = found?.op;
+  // Generated pages (navigation entries) are reported where the navigation names them.
+  const generated = page.file.includes('#');
+  const where = async () => {
+    const at: { file: string; line?: number; column?: number } = { file: page.file };
     const source = await readFile(page.file).catch(() => '');
-    const at = /^openapi\s*:/m.exec(source);
-    if (at) Object.assign(where, offsetToLineColumn(source, at.index));
-    diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
+    const m = /^openapi\s*:/m.exec(source);
+    if (m) Object.assign(at, offsetToLineColumn(source, m.index));
+    return at;
+  };
+  if (found && !op && found.unavailable.length) {
+    // The OpenAPI URL could not be read (one error for the file): the page tells the reader.
+    return { render: async (bodyHtml) => ({ html: renderUnavailable(reference, found.unavailable, bodyHtml) }) };
+  }
+  if (!api || !op) {
+    diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, await where()));
     return undefined;
+  }
+  if (found.others.length && !generated) {
+    diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: op.doc.id, others: found.others.map((o) => o.doc.id) }, await where()));
   }
   return {
     render: (bodyHtml, pageAside, highlighter) =>
