@@ -7,7 +7,7 @@
  * with `credentials: "omit"` (no cookies of the docs site) and `redirect: "manual"` (a redirect is
  * reported, never followed, so headers cannot travel to another origin).
  */
-import { highlightSnippet, SNIPPETS, snippetParts, type SnippetAuth, type SnippetKind } from './live-snippets.js';
+import { highlightSnippet, snippetLanguage, snippetParts, type SnippetAuth } from './live-snippets.js';
 import { buildRequest, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
 
 const STORE_KEY = 'kiln-playground-auth';
@@ -169,7 +169,7 @@ function init(root: HTMLDetailsElement): void {
   // The generated request examples beside the endpoint follow the form as the reader types.
   const examples = document.querySelector<HTMLElement>('.request-example[data-snippets]');
   if (examples) {
-    const kinds = examples.dataset.snippets!.split(',') as SnippetKind[];
+    const kinds = examples.dataset.snippets!.split(',');
     const codes = [...examples.querySelectorAll<HTMLElement>('pre code')];
     const untouched = (el: HTMLInputElement) => el.value !== '' && el.value === el.defaultValue;
     const snippetAuth = (): SnippetAuth[] =>
@@ -187,7 +187,8 @@ function init(root: HTMLDetailsElement): void {
       kinds.forEach((kind, i) => {
         const code = codes[i];
         // Every piece of text is escaped by highlightSnippet: what the reader typed stays text.
-        if (code && SNIPPETS[kind]) code.innerHTML = highlightSnippet(kind, SNIPPETS[kind](parts));
+        const language = snippetLanguage(kind);
+        if (code && language) code.innerHTML = highlightSnippet(kind, language.make(parts));
       });
     };
     form.addEventListener('input', update);

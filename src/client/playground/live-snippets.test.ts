@@ -42,7 +42,7 @@ describe('snippetParts', () => {
 
 describe('highlightSnippet', () => {
   it('colours tokens for both themes and escapes every piece of text', () => {
-    const html = highlightSnippet('curl', "curl --request POST \\\n  --data '<img src=x onerror=alert(1)>'");
+    const html = highlightSnippet('bash', "curl --request POST \\\n  --data '<img src=x onerror=alert(1)>'");
     expect(html).toContain('<span class="line"><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">curl</span>');
     expect(html).toContain('<span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF">--request</span>');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
@@ -51,7 +51,7 @@ describe('highlightSnippet', () => {
   });
 
   it('keeps multi-line strings on their lines', () => {
-    const html = highlightSnippet('fetch', "const options = {\n  body: JSON.stringify({\n    \"a\": 1\n  })\n};");
+    const html = highlightSnippet('javascript', "const options = {\n  body: JSON.stringify({\n    \"a\": 1\n  })\n};");
     expect(html.split('\n')).toHaveLength(5);
     expect(html).toContain('<span style="--shiki-light:#BF3441;--shiki-dark:#F97583">const</span>');
     expect(html).toContain('<span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">stringify</span>');

@@ -3,7 +3,7 @@
  * no DOM, shared with the unit tests). The text comes from the same formatters the build uses
  * (src/shared/snippets.ts); the colours are a small tokenizer's, with the build's theme colours.
  */
-import { curlSnippet, fetchSnippet, pythonSnippet, type RequestParts } from '../../shared/snippets.js';
+import type { RequestParts } from '../../shared/snippets.js';
 import { base64, isJsonType, resolveServer, type ParamValue } from './request.js';
 
 /** One way to authenticate as the form holds it; `untouched` when the input still shows its prefill only. */
@@ -71,8 +71,8 @@ export function snippetParts(input: SnippetInput): RequestParts {
   return { method, url: resolveServer(input.baseUrl, {}) + path, query, headers, contentType, body };
 }
 
-export const SNIPPETS = { curl: curlSnippet, fetch: fetchSnippet, python: pythonSnippet } as const;
-export type SnippetKind = keyof typeof SNIPPETS;
+/** The languages' generators by key (`bash`, `go`…), as the build wrote the examples. */
+export { snippetLanguage } from '../../shared/snippet-languages.js';
 
 // The build's code theme (kiln-github-light / kiln-github-dark, src/node/highlight/themes.ts), as
 // shiki writes it; src/node/highlight/themes.test.ts checks they stay the same.
@@ -85,17 +85,24 @@ export const COLOURS = {
 } as const;
 type TokenKind = keyof typeof COLOURS;
 
-const KEYWORDS: Record<SnippetKind, RegExp> = {
-  curl: /^$/,
-  fetch: /^(?:const|let|var|await|new|return|async|function)$/,
+/** Keywords by language key; languages not listed get the common ones. */
+const KEYWORDS: Record<string, RegExp> = {
+  bash: /^$/,
+  javascript: /^(?:const|let|var|await|new|return|async|function|import|from|require)$/,
   python: /^(?:import|from|as|def|return|await)$/,
 };
+KEYWORDS.node = KEYWORDS.typescript = KEYWORDS.javascript!;
+const COMMON = /^(?:const|let|var|val|await|new|return|async|func|function|fn|def|import|from|package|require|use|using|public|static|void|class|if|else|try|catch|defer|mut|end|do|include|int|char|struct|nil|null)$/;
+const keywords = (key: string) => KEYWORDS[key] ?? COMMON;
+/** `//` comments where the language has them, `#` where it has those. */
+const HASH = new Set(['bash', 'python', 'ruby', 'powershell']);
+
 const CONSTANTS = /^(?:true|false|null|undefined|True|False|None)$/;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Tokens of a generated example: strings, comments, numbers, flags, keywords, called names. */
-function tokens(kind: SnippetKind, code: string): [string, TokenKind | undefined][] {
+function tokens(kind: string, code: string): [string, TokenKind | undefined][] {
   const out: [string, TokenKind | undefined][] = [];
   const re = /('(?:[^'\\]|\\[\s\S])*'|"(?:[^"\\]|\\[\s\S])*"|`(?:[^`\\]|\\[\s\S])*`)|(\/\/[^\n]*|#[^\n]*)|(\b\d+(?:\.\d+)?\b)|(--?[A-Za-z][\w-]*)|([A-Za-z_$][\w$]*)(?=\s*\()|([A-Za-z_$][\w$]*)/g;
   let at = 0;
@@ -104,11 +111,11 @@ function tokens(kind: SnippetKind, code: string): [string, TokenKind | undefined
     const [all, str, comment, num, flag, call, word] = m;
     let t: TokenKind | undefined;
     if (str) t = 'string';
-    else if (comment) t = kind === 'fetch' ? (comment.startsWith('//') ? 'comment' : undefined) : comment.startsWith('#') ? 'comment' : undefined;
+    else if (comment) t = HASH.has(kind) ? (comment.startsWith('#') ? 'comment' : undefined) : comment.startsWith('//') ? 'comment' : undefined;
     else if (num) t = 'constant';
     else if (flag) t = m.index === 0 || /\s/.test(code[m.index! - 1]!) ? 'constant' : undefined;
-    else if (call) t = KEYWORDS[kind].test(call) ? 'keyword' : 'function';
-    else if (word) t = KEYWORDS[kind].test(word) ? 'keyword' : CONSTANTS.test(word) ? 'constant' : kind === 'curl' && word === 'curl' && m.index === 0 ? 'function' : undefined;
+    else if (call) t = keywords(kind).test(call) ? 'keyword' : 'function';
+    else if (word) t = keywords(kind).test(word) ? 'keyword' : CONSTANTS.test(word) ? 'constant' : kind === 'bash' && word === 'curl' && m.index === 0 ? 'function' : undefined;
     out.push([all, t]);
     at = m.index! + all.length;
   }
@@ -117,7 +124,7 @@ function tokens(kind: SnippetKind, code: string): [string, TokenKind | undefined
 }
 
 /** The HTML of a `<code>`: one `span.line` per line, tokens coloured for both themes, all text escaped. */
-export function highlightSnippet(kind: SnippetKind, code: string): string {
+export function highlightSnippet(kind: string, code: string): string {
   const lines: string[] = [''];
   for (const [text, t] of tokens(kind, code)) {
     const parts = text.split('\n');

@@ -35,6 +35,10 @@ export interface NavPageNode {
   title: string;
   icon?: string;
   iconType?: string;
+  /** Endpoint pages (`openapi:` or `api:` front matter): the method badge beside the title (`GET`, `WEBHOOK`). */
+  method?: string;
+  /** `deprecated: true` in the front matter (or the operation): marked beside the title. */
+  deprecated?: boolean;
 }
 
 export interface NavGroupNode {
@@ -73,6 +77,17 @@ export interface OperationPages {
   page(entry: string, taken: (url: string) => boolean, scope?: NavigationGroup['openapiScope']): { page?: Page; diagnostic?: Diagnostic };
   extra?(taken: (url: string) => boolean): Page[];
   finish?(taken: (url: string) => boolean): void;
+}
+
+const METHOD = /^(?:\S+\s+)??(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
+
+/** The sidebar's marks of an endpoint page: its method, and whether it is deprecated. */
+function endpointBadges(fm: FrontMatter): Pick<NavPageNode, 'method' | 'deprecated'> {
+  const m = METHOD.exec(fm.openapi ?? fm.api ?? '');
+  const out: Pick<NavPageNode, 'method' | 'deprecated'> = {};
+  if (m) out.method = m[1]!.toUpperCase();
+  if (fm.data.deprecated === true) out.deprecated = true;
+  return out;
 }
 
 /** `/guides/setup.mdx` → `guides/setup`. */
@@ -169,7 +184,7 @@ export async function loadContent(
       order.push(page.id);
     }
     page.inNav = true;
-    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType };
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, ...endpointBadges(page.frontMatter) };
   }
 
   const nav = settings.navigation.map(resolveGroup);

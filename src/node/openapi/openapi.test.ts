@@ -224,9 +224,13 @@ describe('request snippets (golden files)', () => {
     ['orders-patch-form', ['store-31.json'], 'PATCH /orders/{id}'],
     ['users-swagger2', ['swagger-20.yaml'], 'POST /users'],
   ];
+  // `api.examples.languages`: the ten languages Mintlify's users ask for most, aliases included.
+  const TEN = ['curl', 'python', 'javascript', 'node', 'go', 'ruby', 'php', 'java', 'c#', 'rust'];
+  cases.push(['pets-create-ten-languages', ['petstore-30.yaml'], 'POST /pets']);
   it.each(cases)('%s', async (name, files, ref) => {
     const api = await load(files, {});
-    const out = requestSnippets(endpointModel(api.model.find(ref)!, api.refs, settingsWith([]).api))
+    const settings = settingsWith([], name.endsWith('-languages') ? { examples: { languages: TEN } } : {}).api;
+    const out = requestSnippets(endpointModel(api.model.find(ref)!, api.refs, settings), settings)
       .map((s) => `### ${s.label} (${s.lang})\n${s.code}\n`).join('\n');
     const file = path.join(golden, `${name}.txt`);
     if (!existsSync(file) || process.env.UPDATE_GOLDEN) {
@@ -240,8 +244,22 @@ describe('request snippets (golden files)', () => {
     const api = await load(['petstore-30.yaml']);
     const settings = settingsWith([], { baseUrl: ['https://sandbox.test/v2'], auth: { method: 'bearer', inputPrefix: 'sk_' } }).api;
     const [curl] = requestSnippets(endpointModel(api.model.find('GET /pets')!, api.refs, settings));
-    expect(curl!.code).toContain("--url 'https://sandbox.test/v2/pets?limit=20'");
+    expect(curl!.code).toContain("--url 'https://sandbox.test/v2/pets?limit=20&kind=dog'");
     expect(curl!.code).toContain("--header 'Authorization: Bearer sk_<token>'");
+  });
+
+  it('follows api.examples: required parameters only, the languages asked for in order, none generated', async () => {
+    const api = await load(['petstore-30.yaml']);
+    const op = api.model.find('GET /pets')!;
+    const snippets = (examples: object) => {
+      const settings = settingsWith([], { examples }).api;
+      return requestSnippets(endpointModel(op, api.refs, settings), settings);
+    };
+    const required = snippets({ defaults: 'required' })[0]!.code;
+    expect(required).toContain("--url 'https://eu.petstore.test/v1/pets?limit=20' ");
+    expect(required).not.toContain('session=');
+    expect(snippets({ languages: ['Golang', 'rs', 'no-such-language', 'go'] }).map((s) => [s.label, s.lang, s.key])).toEqual([['Go', 'go', 'go'], ['Rust', 'rust', 'rust']]);
+    expect(snippets({ autogenerate: false })).toEqual([]);
   });
 });
 

@@ -1,17 +1,22 @@
-import { curlSnippet, fetchSnippet, pythonSnippet, text, type RequestParts } from '../../shared/snippets.js';
+import { text, type RequestParts } from '../../shared/snippets.js';
+import { DEFAULT_LANGUAGES, snippetLanguage } from '../../shared/snippet-languages.js';
+import type { ApiSettings } from '../settings/types.js';
 import type { EndpointModel, Parameter } from './endpoint.js';
 
 export { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet, type RequestParts } from '../../shared/snippets.js';
 
 /**
- * Request examples generated from an endpoint: cURL, JavaScript fetch, Python requests. Required
- * parameters (and path parameters) with example values, the auth of the endpoint as headers or
- * query/cookie values, and the request body's example. `x-codeSamples` replace them when present.
+ * Request examples generated from an endpoint, in the languages of src/shared/snippet-languages.ts:
+ * path parameters and the other parameters (required ones, or all) with example values, the auth
+ * of the endpoint as headers or query/cookie values, and the request body's example.
+ * `x-codeSamples` replace them when present.
  */
 export interface Snippet {
   label: string;
   lang: string;
   code: string;
+  /** Generated ones: the language's key (`bash`, `go`…), by which the playground rewrites it. */
+  key?: string;
 }
 
 function placeholder(p: Parameter): string {
@@ -19,14 +24,16 @@ function placeholder(p: Parameter): string {
   return v && v !== '<string>' ? v : `<${p.name}>`;
 }
 
-export function requestParts(e: EndpointModel): RequestParts {
+export function requestParts(e: EndpointModel, all = false): RequestParts {
   const path = e.path.replace(/\{([^}]+)\}/g, (m, name: string) => {
     const p = e.parameters.find((x) => x.in === 'path' && x.name === name);
     return p ? encodeURIComponent(placeholder(p)).replace(/%3C/g, '<').replace(/%3E/g, '>') : m;
   });
-  const query: [string, string][] = e.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, placeholder(p)]);
+  // `api.examples.defaults`: optional parameters too (`all`, Mintlify's default), or required ones only.
+  const shown = (p: Parameter) => p.required || (all && !p.deprecated);
+  const query: [string, string][] = e.parameters.filter((p) => p.in === 'query' && shown(p)).map((p) => [p.name, placeholder(p)]);
   const headers: [string, string][] = [];
-  const cookies: string[] = e.parameters.filter((p) => p.in === 'cookie' && p.required).map((p) => `${p.name}=${placeholder(p)}`);
+  const cookies: string[] = e.parameters.filter((p) => p.in === 'cookie' && shown(p)).map((p) => `${p.name}=${placeholder(p)}`);
   for (const s of e.auth[0] ?? []) {
     const token = `${s.prefix ?? ''}<token>`;
     if (s.kind === 'bearer' || s.kind === 'oauth2') headers.push(['Authorization', `Bearer ${token}`]);
@@ -38,7 +45,7 @@ export function requestParts(e: EndpointModel): RequestParts {
       else headers.push([s.name, key]);
     }
   }
-  for (const p of e.parameters) if (p.in === 'header' && p.required && !headers.some(([h]) => h.toLowerCase() === p.name.toLowerCase())) headers.push([p.name, placeholder(p)]);
+  for (const p of e.parameters) if (p.in === 'header' && shown(p) && !headers.some(([h]) => h.toLowerCase() === p.name.toLowerCase())) headers.push([p.name, placeholder(p)]);
   if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
   let body: unknown;
   let contentType: string | undefined;
@@ -50,18 +57,24 @@ export function requestParts(e: EndpointModel): RequestParts {
   return { method: e.method, url: e.baseUrl + path, query, headers, contentType, body };
 }
 
-/** What the generated examples are, in order: the playground rewrites them by these names (src/client/playground/live-snippets.ts). */
-export const GENERATED_SNIPPETS = ['curl', 'fetch', 'python'] as const;
-
-/** The request examples of an endpoint: its `x-codeSamples`, else generated ones. */
-export function requestSnippets(e: EndpointModel): Snippet[] {
+/**
+ * The request examples of an endpoint: its `x-codeSamples`, else generated ones in the languages
+ * of `api.examples.languages` (cURL, JavaScript and Python when it names none; none when
+ * `autogenerate` is false). Each generated one carries its language key: the playground rewrites
+ * them by it (src/client/playground/live-snippets.ts).
+ */
+export function requestSnippets(e: EndpointModel, api?: ApiSettings): Snippet[] {
   if (e.codeSamples.length) return e.codeSamples.map((s) => ({ label: s.label, lang: normaliseLang(s.lang), code: s.source }));
-  const r = requestParts(e);
-  return [
-    { label: 'cURL', lang: 'bash', code: curlSnippet(r) },
-    { label: 'JavaScript', lang: 'javascript', code: fetchSnippet(r) },
-    { label: 'Python', lang: 'python', code: pythonSnippet(r) },
-  ];
+  if (api?.examples?.autogenerate === false) return [];
+  const r = requestParts(e, api?.examples?.defaults !== 'required');
+  const out: Snippet[] = [];
+  for (const name of api?.examples?.languages?.length ? api.examples.languages : DEFAULT_LANGUAGES) {
+    const l = snippetLanguage(name);
+    if (!l || out.some((s) => s.key === l.key)) continue;
+    const code = l.make(r);
+    if (code) out.push({ label: l.label, lang: l.lang, code, key: l.key });
+  }
+  return out;
 }
 
 function normaliseLang(lang: string): string {

@@ -205,7 +205,10 @@ export function fromV2(input: V2Input, file: string): Settings {
     api: compact({
       baseUrl: mdx?.server === undefined ? undefined : toArray(mdx.server),
       auth: mdx?.auth && compact({ ...mdx.auth }),
-      playground: { mode: display === 'none' ? ('hide' as const) : display === 'simple' ? ('simple' as const) : ('show' as const) },
+      playground: { mode: display === 'none' ? ('hide' as const) : display === 'simple' ? ('simple' as const) : display === 'auth' ? ('auth' as const) : ('show' as const) },
+      examples: input.api?.examples && compact({ ...input.api.examples }),
+      expandParams: input.api?.params?.expanded === 'all' ? true : undefined,
+      fullUrl: input.api?.url === 'full' ? true : undefined,
     }),
     openapi: [...new Set([...openapiFiles(input.api?.openapi), ...acc.openapi])],
     footerSocials: normalizeSocials(input.footer?.socials),

@@ -108,6 +108,8 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       auth: input.api?.auth,
       playground: { mode: input.api?.playground?.mode ?? 'show' },
       maintainOrder: input.api?.maintainOrder,
+      examples: input.api?.request?.example && compact({ languages: input.api.request.example.languages, defaults: input.api.request.example.showOptionalParams === false ? ('required' as const) : undefined }),
+      expandParams: input.api?.paramFields?.expanded === 'all' ? true : undefined,
     }),
     openapi: toArray(input.openapi),
     footerSocials: normalizeSocials(input.footerSocials),

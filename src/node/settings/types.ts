@@ -90,8 +90,15 @@ export interface ApiAuth {
 export interface ApiSettings {
   baseUrl?: string[];
   auth?: ApiAuth;
-  playground: { mode: 'show' | 'simple' | 'hide' };
+  /** `auth` (docs.json `display: "auth"`): the playground is for signed-in readers only, so on a Kiln site for nobody. */
+  playground: { mode: 'show' | 'simple' | 'hide' | 'auth' };
   maintainOrder?: boolean;
+  /** `api.examples` (docs.json), `api.request.example` (mint.json): the generated request examples. */
+  examples?: { languages?: string[]; defaults?: 'required' | 'all'; prefill?: boolean; autogenerate?: boolean };
+  /** `api.params.expanded: "all"` (`api.paramFields.expanded` in mint.json): child attributes start open. */
+  expandParams?: boolean;
+  /** `api.url: "full"`: the base URL in every endpoint bar. */
+  fullUrl?: boolean;
 }
 
 export type SocialPlatform =

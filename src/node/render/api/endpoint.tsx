@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AuthScheme, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
-import { GENERATED_SNIPPETS, requestSnippets, type Snippet } from '../../openapi/snippets.js';
+import { requestSnippets, type Snippet } from '../../openapi/snippets.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { CodeBlock, CodeGroup } from '../components/code.js';
 import { FieldDetails, FieldHead, Markdown, SchemaTree } from './schema-tree.js';
@@ -181,7 +181,7 @@ function exampleText(value: unknown): { lang: string; code: string } {
 /** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
 export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api, paramsHtml }: EndpointInput): Promise<{ html: string; aside?: string }> {
   const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
-  const snippets: Snippet[] = captured.request ? [] : requestSnippets(e);
+  const snippets: Snippet[] = captured.request ? [] : requestSnippets(e, api);
   const responseCodes: Code[] = [];
   if (!captured.response) {
     for (const r of e.responses) {
@@ -231,7 +231,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
   );
   // Generated examples are marked: the playground rewrites them with what its form holds.
   const generated = snippets.length > 0 && !e.codeSamples.length && api?.playground.mode === 'show' && e.operation.kind !== 'webhook';
-  const request = requestBlocks.length ? renderToStaticMarkup(<div className="api-example request-example" data-snippets={generated ? GENERATED_SNIPPETS.join(',') : undefined}><CodeGroup>{requestBlocks}</CodeGroup></div>) : '';
+  const request = requestBlocks.length ? renderToStaticMarkup(<div className="api-example request-example" data-snippets={generated ? snippets.map((s) => s.key).join(',') : undefined}><CodeGroup>{requestBlocks}</CodeGroup></div>) : '';
   const response = responseBlocks.length ? renderToStaticMarkup(<div className="api-example response-example"><CodeGroup>{responseBlocks}</CodeGroup></div>) : '';
   // Request first, then response, whichever of them the page wrote itself.
   const aside = captured.request ? pageAside + response : request + pageAside + response;

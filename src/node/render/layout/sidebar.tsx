@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { NavGroupNode, NavNode } from '../../content/pages.js';
+import type { NavGroupNode, NavNode, NavPageNode } from '../../content/pages.js';
 import { ContentIcon } from '../../icons/Icon.js';
 import { ChevronIcon } from './icons.js';
 
 /** A page's or group's `icon`: 16 px, muted, in the accent colour on the current page (sidebar.css). */
 function NavIcon({ icon, iconType }: { icon?: string; iconType?: string }) {
   return icon ? <ContentIcon icon={icon} iconType={iconType} size={16} className="nav-icon" /> : null;
+}
+
+/** A page's title; endpoint pages get their method badge (Mintlify's sidebar) and a deprecated mark. */
+function NavTitle({ node }: { node: NavPageNode }) {
+  if (!node.method && !node.deprecated) return <>{node.title}</>;
+  return (
+    <>
+      {node.method && <span className={`nav-method nav-method-${node.method.toLowerCase()}`} title={node.method}>{node.method === 'DELETE' ? 'DEL' : node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'OPTIONS' ? 'OPT' : node.method}</span>}
+      <span className={node.deprecated ? 'nav-title nav-title-deprecated' : 'nav-title'}>{node.title}</span>
+      {node.deprecated && <span className="nav-deprecated">deprecated</span>}
+    </>
+  );
 }
 
 interface Numbered {
@@ -17,9 +29,9 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   if (node.kind === 'page') {
     return (
       <li>
-        <a className="nav-link" href={node.url}>
+        <a className={node.method ? 'nav-link nav-endpoint' : 'nav-link'} href={node.url}>
           <NavIcon icon={node.icon} iconType={node.iconType} />
-          {node.title}
+          <NavTitle node={node} />
         </a>
       </li>
     );

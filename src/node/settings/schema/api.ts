@@ -28,9 +28,9 @@ export const api = z.object({
     .optional(),
   /** Keep the key order of OpenAPI-generated pages as in the file. */
   maintainOrder: z.boolean().optional(),
-  /** Mintlify: which parameter fields start expanded. Accepted, not used. */
+  /** Which parameter fields start expanded: `all` opens every child attribute list; the others leave them folded. */
   paramFields: z.object({ expanded: z.enum(['all', 'topLevel', 'topLevelOneOfs', 'none']).optional() }).optional(),
-  /** Mintlify: request example options. Accepted, not used. */
+  /** Request example options: `example.languages` are the generated examples' languages, in order. */
   request: z
     .object({
       example: z

@@ -76,21 +76,41 @@ export const v2Footer = z.object({
 export const v2Api = z.object({
   /** OpenAPI file(s) for the API reference. */
   openapi: v2OpenApi.optional(),
-  /** AsyncAPI file(s). Accepted, not used. */
-  asyncapi: z.unknown().optional(),
-  /** Parameter display options. Accepted, not used. */
-  params: opaqueObject.optional(),
+  /** AsyncAPI file(s): one page per channel. */
+  asyncapi: v2OpenApi.optional(),
+  /** Parameter display options. */
+  params: z
+    .object({
+      /** `all` opens every parameter's child attributes; `closed` (default) leaves them folded. */
+      expanded: z.enum(['all', 'closed']).optional(),
+    })
+    .optional(),
+  /** `full` shows the base URL in every endpoint bar (by default only when there are several). */
+  url: z.enum(['full']).optional(),
   /** Playground settings. */
   playground: z
     .object({
-      /** `interactive` (default), `simple` or `none`. */
-      display: z.enum(['interactive', 'simple', 'none']).optional(),
-      /** Whether requests go through a proxy. Accepted, not used. */
+      /** `interactive` (default), `simple`, `none`, or `auth` (only for signed-in readers: Kiln sites have none, so nobody). */
+      display: z.enum(['interactive', 'simple', 'none', 'auth']).optional(),
+      /** Whether requests go through a proxy. Kiln sites have none: the browser calls the API. Accepted, not used. */
       proxy: z.boolean().optional(),
+      /** Send the browser's cookies with requests. Accepted, not used: Kiln never sends the docs site's cookies. */
+      credentials: z.boolean().optional(),
     })
     .optional(),
-  /** Code example options (languages, defaults). Accepted, not used. */
-  examples: opaqueObject.optional(),
+  /** Generated request examples. */
+  examples: z
+    .object({
+      /** Languages of the generated examples, in order (`curl`, `python`, `javascript`, `node`, `go`, `ruby`, `php`, `java`, `csharp`, `rust`…). */
+      languages: z.array(text).optional(),
+      /** `all` (default): optional parameters in the examples too; `required`: only required ones. */
+      defaults: z.enum(['required', 'all']).optional(),
+      /** Fill the playground's fields with the examples of the OpenAPI file (default false: shown as placeholders). */
+      prefill: z.boolean().optional(),
+      /** Generate examples (default true); false keeps only the file's `x-codeSamples` and the page's own. */
+      autogenerate: z.boolean().optional(),
+    })
+    .optional(),
   /** Settings of API pages written in MDX. */
   mdx: z
     .object({
