@@ -346,6 +346,21 @@ describe('playground with several security requirements', () => {
   });
 });
 
+describe('playground with an API key in a cookie', () => {
+  it('says why it cannot be sent to another site, and sends nothing', async () => {
+    const page = await open(`${sites.show.server!.url}/cookie`);
+    await page.locator('[data-auth-kind="apiKey"]').fill('cookie-key');
+    await page.locator('.pg-send').click();
+    await expect.poll(() => page.locator('.pg-error').textContent()).toBe('Nothing was sent: "sid" must go in a cookie, and browsers do not let a page send cookies to another site (the Cookie header is forbidden to scripts). Copy the cURL example instead, which sends it.');
+    expect(await page.locator('.pg-error').isVisible()).toBe(true);
+    expect(mock.received).toEqual([]);
+    // The cURL example carries it.
+    expect(await page.locator('.request-example pre').first().textContent()).toContain("--header 'Cookie: sid=cookie-key'");
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await page.close();
+  });
+});
+
 describe('playground with api.auth and api.baseUrl', () => {
   it('basic auth from the settings: two named inputs, the prefix, the base URL list', async () => {
     const page = await open(`${sites.auth.server!.url}/secret`);

@@ -8,7 +8,7 @@
  * reported, never followed, so headers cannot travel to another origin).
  */
 import { highlightSnippet, snippetLanguage, snippetParts, type SnippetAuth } from './live-snippets.js';
-import { buildRequest, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
+import { buildRequest, cookieProblem, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
 
 const STORE_KEY = 'kiln-playground-auth';
 
@@ -137,11 +137,24 @@ function init(root: HTMLDetailsElement): void {
       error.hidden = false;
       return;
     }
+    const problem = cookieProblem(request, location.href);
+    if (problem) {
+      error.textContent = problem;
+      error.hidden = false;
+      return;
+    }
+    // Same origin: the cookies are set for the API's path only, sent, and removed.
+    const cookiePath = new URL(request.url).pathname.replace(/\/[^/]*$/, '') || '/';
+    const setCookies = (expire: boolean) => {
+      for (const c of request.cookies) document.cookie = `${c}; path=${cookiePath}; SameSite=Strict${location.protocol === 'https:' ? '; Secure' : ''}${expire ? '; Max-Age=0' : ''}`;
+    };
     send.disabled = true;
     send.setAttribute('aria-busy', 'true');
     const started = performance.now();
     try {
-      const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, credentials: 'omit', redirect: 'manual', cache: 'no-store', referrerPolicy: 'no-referrer' });
+      setCookies(false);
+      const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, credentials: request.cookies.length ? 'same-origin' : 'omit', redirect: 'manual', cache: 'no-store', referrerPolicy: 'no-referrer' });
+      setCookies(true);
       const text = await res.text();
       const ms = Math.round(performance.now() - started);
       out.hidden = false;
@@ -154,6 +167,7 @@ function init(root: HTMLDetailsElement): void {
       // textContent only: a response is never parsed as HTML.
       show('.pg-response-body code', formatBody(text, res.headers.get('content-type')).text || '(empty body)');
     } catch (e) {
+      setCookies(true);
       out.hidden = false;
       out.dataset.status = 'error';
       show('.pg-status', 'Request failed');

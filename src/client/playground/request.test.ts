@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64, buildRequest, formatBody, isUnderBase, PlaygroundError, resolveServer, type RequestInput } from './request.js';
+import { base64, buildRequest, cookieProblem, formatBody, isUnderBase, PlaygroundError, resolveServer, type RequestInput } from './request.js';
 
 const input = (over: Partial<RequestInput> = {}): RequestInput => ({
   method: 'post', baseUrl: 'https://api.example.com/v2', path: '/users/{userId}/items', params: [{ name: 'userId', in: 'path', value: '42' }], auth: [], ...over,
@@ -9,7 +9,7 @@ const header = (headers: [string, string][], name: string) => headers.find(([h])
 describe('buildRequest', () => {
   it('joins the base URL and the path, upper-cases the method', () => {
     const r = buildRequest(input());
-    expect(r).toEqual({ method: 'POST', url: 'https://api.example.com/v2/users/42/items', headers: [], body: undefined });
+    expect(r).toEqual({ method: 'POST', url: 'https://api.example.com/v2/users/42/items', headers: [], body: undefined, cookies: [] });
   });
 
   it('percent-encodes path parameters, so they cannot add segments, queries or another host', () => {
@@ -38,7 +38,9 @@ describe('buildRequest', () => {
       ],
     }));
     expect(r.url).toBe('https://api.example.com/v2/users/7/items?q=a+b%26c%3Dd&tag=x&tag=y');
-    expect(r.headers).toEqual([['X-Trace', 't-1'], ['Cookie', 'session=a%3Bb']]);
+    // Cookies apart: browsers drop a Cookie header set by a page (issue 26).
+    expect(r.headers).toEqual([['X-Trace', 't-1']]);
+    expect(r.cookies).toEqual(['session=a%3Bb']);
   });
 
   it('sends bearer auth', () => {
@@ -58,7 +60,12 @@ describe('buildRequest', () => {
   it('sends API keys in a header, the query or a cookie', () => {
     expect(header(buildRequest(input({ auth: [{ kind: 'apiKey', name: 'X-API-Key', in: 'header', value: 'k1' }] })).headers, 'x-api-key')).toBe('k1');
     expect(buildRequest(input({ auth: [{ kind: 'apiKey', name: 'api_key', in: 'query', value: 'k 2' }] })).url).toBe('https://api.example.com/v2/users/42/items?api_key=k+2');
-    expect(header(buildRequest(input({ auth: [{ kind: 'apiKey', name: 'sid', in: 'cookie', value: 'k3' }] })).headers, 'cookie')).toBe('sid=k3');
+    const cookie = buildRequest(input({ auth: [{ kind: 'apiKey', name: 'sid', in: 'cookie', value: 'k3' }] }));
+    expect([header(cookie.headers, 'cookie'), cookie.cookies]).toEqual([undefined, ['sid=k3']]);
+    // Sent only where the page may set cookies: the API on the docs' own origin.
+    expect(cookieProblem(cookie, 'https://docs.example.com/api/x')).toBe('Nothing was sent: "sid" must go in a cookie, and browsers do not let a page send cookies to another site (the Cookie header is forbidden to scripts). Copy the cURL example instead, which sends it.');
+    expect(cookieProblem(buildRequest(input({ baseUrl: 'https://docs.example.com/v1', auth: [{ kind: 'apiKey', name: 'sid', in: 'cookie', value: 'k3' }] })), 'https://docs.example.com/api/x')).toBeUndefined();
+    expect(cookieProblem(buildRequest(input({})), 'https://docs.example.com/api/x')).toBeUndefined();
   });
 
   it('sends a JSON body with its content type, and rejects invalid JSON', () => {

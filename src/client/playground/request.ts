@@ -42,6 +42,13 @@ export interface BuiltRequest {
   headers: [string, string][];
   /** A string, or FormData for multipart bodies. */
   body?: string | FormData;
+  /**
+   * Cookie parameters and API keys `in: cookie`, `name=value` encoded. Browsers drop a `Cookie`
+   * header a page sets, so these are not among the headers: the playground sets them as cookies
+   * of the API's path when the API is on the docs' own origin, and otherwise refuses to send
+   * (`cookieProblem`).
+   */
+  cookies: string[];
 }
 
 export class PlaygroundError extends Error {}
@@ -132,7 +139,6 @@ export function buildRequest(input: RequestInput): BuiltRequest {
       else headers.push([a.name, a.value]);
     }
   }
-  if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
 
   let body: string | FormData | undefined;
   if (input.body && input.body.text.trim() !== '' && method !== 'GET' && method !== 'HEAD') {
@@ -167,7 +173,19 @@ export function buildRequest(input: RequestInput): BuiltRequest {
 
   const href = url.href;
   if (!isUnderBase(href, baseHref)) throw new PlaygroundError('The request URL leaves the selected base URL; nothing was sent.');
-  return { method, url: href, headers, body };
+  return { method, url: href, headers, body, cookies };
+}
+
+/**
+ * Why a request with cookies cannot be sent from this page, or undefined when it can: a page may
+ * set cookies only for its own site, so the API must be on the docs' origin (the cookies are then
+ * set for the API's path alone, and removed once the answer comes).
+ */
+export function cookieProblem(request: BuiltRequest, pageUrl: string): string | undefined {
+  if (!request.cookies.length) return undefined;
+  const names = request.cookies.map((c) => `"${decodeURIComponent(c.split('=')[0]!)}"`).join(', ');
+  if (new URL(request.url).origin === new URL(pageUrl).origin) return undefined;
+  return `Nothing was sent: ${names} must go in a cookie, and browsers do not let a page send cookies to another site (the Cookie header is forbidden to scripts). Copy the cURL example instead, which sends it.`;
 }
 
 /** A response body for display: JSON pretty-printed, anything else as it came (shown as text). */
