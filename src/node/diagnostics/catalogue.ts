@@ -184,6 +184,11 @@ export const catalogue = {
     message: ({ reference }) => `Navigation entry "${reference}" names an operation marked \`x-excluded\`; it gets no page.`,
     hint: () => 'Remove the entry, or `x-excluded` from the operation to publish it (`x-hidden` builds the page without listing it).',
   }),
+  'openapi/playground-auth': entry<Record<string, never>>({
+    severity: 'info',
+    message: () => 'The playground is set to show only to signed-in readers (`api.playground.display: "auth"`); a Kiln site has no reader sign-in, so no reader sees it, as Mintlify does for readers who are not signed in.',
+    hint: () => 'Use "interactive" to offer the playground to every reader, or "simple" or "none" to say plainly that there is none.',
+  }),
   'islands/bundle-failed': entry<{ reason: string }>({
     severity: 'warning',
     message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,

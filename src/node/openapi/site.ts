@@ -23,6 +23,7 @@ export function openApiStep(root: string, settings: Settings, assets: string[], 
   return async (pages: Map<string, Page>): Promise<OperationPages> => {
     const referenced = [...pages.values()].some((p) => !!p.frontMatter.openapi) || settings.navigation.some((g) => navNamesOperation(g.pages));
     const api = await loadOpenApi({ root, settings, assets, referenced, validate: options.validate });
+    if (settings.api.playground.mode === 'auth') api.diagnostics.push(diag('openapi/playground-auth', {}, { file: settings.file }));
     done(api);
     for (const p of pages.values()) titleFromOperation(p, api.model);
     // Tabs, anchors and groups with an `openapi` and no pages: one page per operation.

@@ -171,6 +171,8 @@ export interface EndpointInput {
    * model's parameters and body, where the first of them was in the page.
    */
   paramsHtml?: string;
+  /** `x-mint.content` of the operation: Markdown shown before the generated documentation (allow-listed, as descriptions are). */
+  intro?: string;
 }
 
 function exampleText(value: unknown): { lang: string; code: string } {
@@ -179,7 +181,7 @@ function exampleText(value: unknown): { lang: string; code: string } {
 }
 
 /** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
-export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api, paramsHtml }: EndpointInput): Promise<{ html: string; aside?: string }> {
+export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api, paramsHtml, intro }: EndpointInput): Promise<{ html: string; aside?: string }> {
   const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
   const snippets: Snippet[] = captured.request ? [] : requestSnippets(e, api);
   const responseCodes: Code[] = [];
@@ -208,6 +210,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
           {e.deprecated && <span className="api-deprecated">deprecated</span>}
         </div>
         {api?.playground.mode === 'show' && e.operation.kind !== 'webhook' && <Playground endpoint={e} api={api} />}
+        {intro && <Markdown source={intro} className="api-md api-intro" />}
         {showDescription && <Markdown source={e.description} className="api-md api-description" />}
         {before && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: before }} />}
         <Auth auth={e.auth} optional={e.authOptional} />

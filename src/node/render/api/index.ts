@@ -4,10 +4,18 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import { offsetToLineColumn } from '../../diagnostics/frame.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { endpointModel } from '../../openapi/endpoint.js';
+import { xMint } from '../../openapi/pages.js';
+import type { ApiSettings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import type { CapturedParam } from '../components/fields.js';
 import { renderEndpoint, renderUnavailable } from './endpoint.js';
 import { mdxEndpointPage } from './mdx.js';
+
+/** The page's `playground` front matter (or `x-mint.metadata.playground`) over `api.playground.display`. */
+function pageApi(api: ApiSettings, playground: unknown): ApiSettings {
+  const mode = playground === 'interactive' ? 'show' : playground === 'simple' ? 'simple' : playground === 'none' ? 'hide' : playground === 'auth' ? 'auth' : undefined;
+  return mode ? { ...api, playground: { mode } } : api;
+}
 
 /** Lays an endpoint out around the page body's HTML; `aside` is the examples column. */
 export interface EndpointPage {
@@ -47,8 +55,15 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
   if (found.others.length && !generated) {
     diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: op.doc.id, others: found.others.map((o) => o.doc.id) }, await where()));
   }
+  const settings = pageApi(site.settings.api, page.frontMatter.data.playground);
+  const intro = xMint(op).content;
   return {
-    render: (bodyHtml, pageAside, highlighter) =>
-      renderEndpoint({ endpoint: endpointModel(op, api.refs, site.settings.api), bodyHtml, showDescription: !page.frontMatter.description, pageAside, highlighter, api: site.settings.api }),
+    render: async (bodyHtml, pageAside, highlighter) => {
+      const endpoint = endpointModel(op, api.refs, settings);
+      if (page.frontMatter.data.deprecated === true) endpoint.deprecated = true;
+      const out = await renderEndpoint({ endpoint, bodyHtml, showDescription: !page.frontMatter.description, pageAside, highlighter, api: settings, intro: typeof intro === 'string' ? intro : undefined });
+      // `api.params.expanded: "all"`: every list of child attributes starts open.
+      return settings.expandParams ? { ...out, html: out.html.replaceAll('<details class="expandable api-children">', '<details class="expandable api-children" open="">') } : out;
+    },
   };
 }
