@@ -201,4 +201,3 @@ function refusal(reason: ReadRefusal, source: string, where: { file?: string } =
   if (reason === 'too-large') return diag('openapi/too-large', { source, limit: MAX_OPENAPI_SIZE }, where);
   return diag('openapi/not-found', { source }, where);
 }
-}
