@@ -118,7 +118,8 @@ describe('api: pages with ParamFields', () => {
     const page = await open(`${server.url}/things`);
     const panel = (label: string) => page.locator(`.api-aside .request-example .tab-panel[data-tab-label="${label}"] pre code`);
     const text = (label: string) => panel(label).textContent();
-    expect(await text('cURL')).toContain(`--url '${mock.url}/v1/collections/<collection>/things'`);
+    // Optional parameters are in the examples too (`api.examples.defaults` is `all` unless set).
+    expect(await text('cURL')).toContain(`--url '${mock.url}/v1/collections/<collection>/things?dryRun=false'`);
     expect(await text('cURL')).toContain("'Authorization: Bearer sk_<token>'");
 
     await page.locator('#pg-path-collection').fill('c 1');
