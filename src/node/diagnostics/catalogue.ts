@@ -108,7 +108,17 @@ export const catalogue = {
   'icon/unknown': entry<{ name: string }>({
     severity: 'warning',
     message: ({ name }) => `Unknown icon "${name}"; a default icon is shown instead.`,
-    hint: () => 'Use a name from the free Font Awesome set (https://fontawesome.com/search?ic=free), an image path or URL, or inline <svg> markup.',
+    hint: () => 'No icon library has this name. Use a name from Font Awesome (https://fontawesome.com/search?ic=free), Lucide (https://lucide.dev/icons) or Tabler (https://tabler.io/icons), as `icons.library` in docs.json says, an image path or URL, or inline <svg> markup.',
+  }),
+  'icon/pro-substitute': entry<{ name: string; shown: string }>({
+    severity: 'info',
+    message: ({ name, shown }) => `"${name}" is a Font Awesome Pro icon; the free "${shown}" is shown instead.`,
+    hint: () => 'Kiln ships the free Font Awesome set. Name a free icon (https://fontawesome.com/search?ic=free) to choose the look yourself.',
+  }),
+  'icon/other-library': entry<{ name: string; library: string; from: string; shown: string }>({
+    severity: 'info',
+    message: ({ name, library, from, shown }) => `Icon "${name}" is not in ${library}; ${from}'s "${shown}" is shown instead.`,
+    hint: ({ library }) => `Name a ${library} icon, or set \`icons.library\` in docs.json to the library your icon names come from.`,
   }),
   'code/unknown-language': entry<{ lang: string }>({
     severity: 'warning',

@@ -1,5 +1,5 @@
 import { isValidElement, type CSSProperties, type ReactNode } from 'react';
-import { classifyIcon, resolveIcon } from './resolve.js';
+import { classifyIcon, resolveIcon, type ResolvedIcon } from './resolve.js';
 import { sanitizeSvg } from './sanitize-svg.js';
 
 export interface FaIconProps {
@@ -30,39 +30,50 @@ function boxStyle(size: number | string | undefined, color: string | undefined):
   return { ...(css ? { width: css, height: css } : {}), ...(color ? { color } : {}) };
 }
 
+/** The packages' presentation attributes as React props. */
+const REACT_ATTR: Record<string, string> = { fill: 'fill', stroke: 'stroke', 'stroke-width': 'strokeWidth', 'stroke-linecap': 'strokeLinecap', 'stroke-linejoin': 'strokeLinejoin' };
+
 /**
- * A Font Awesome icon inlined as SVG. The glyph is centred in a square box (Font Awesome glyphs
- * are 512 high and 256–640 wide), so icons of different widths line up in lists and cards.
+ * A resolved icon inlined as SVG, coloured by `currentColor`. Font Awesome glyphs are centred in
+ * a square box (libraries.ts), so icons of different widths line up in lists and cards; Lucide
+ * and Tabler icons are drawn with strokes, as their packages draw them.
  */
-export function FaIcon({ name, type, size, color, className }: FaIconProps) {
-  const { definition, style, match } = resolveIcon(name, type);
-  const [w, h, , , pathData] = definition.icon;
-  const side = Math.max(w, h);
-  const viewBox = `${(w - side) / 2} ${(h - side) / 2} ${side} ${side}`;
-  const paths = Array.isArray(pathData) ? pathData : [pathData];
+function GlyphSvg({ name, resolved, size, color, className }: { name: string; resolved: ResolvedIcon; size?: number | string; color?: string; className?: string }) {
+  const { glyph, match } = resolved;
   const d = dimension(size).attr;
+  const attrs = Object.fromEntries(Object.entries(glyph.attrs).map(([k, v]) => [REACT_ATTR[k] ?? k, v]));
+  const paths = glyph.paths;
   return (
     <svg
-      className={cls('kiln-icon', `kiln-icon-${style}`, className)}
-      viewBox={viewBox}
+      className={cls('kiln-icon', `kiln-icon-${glyph.library === 'fontawesome' ? glyph.style : glyph.library}`, className)}
+      viewBox={glyph.viewBox}
       width={d}
       height={d}
-      fill="currentColor"
+      {...attrs}
       aria-hidden="true"
       focusable="false"
-      data-icon={definition.iconName}
+      data-icon={glyph.name}
       data-icon-unknown={match === 'unknown' ? name : undefined}
       style={boxStyle(size, color)}
+      dangerouslySetInnerHTML={paths ? undefined : { __html: glyph.markup ?? '' }}
     >
-      {paths.map((p, i) => (
-        <path key={i} d={p} opacity={paths.length > 1 && i === 0 ? 0.4 : undefined} />
-      ))}
+      {paths?.map((p, i) => <path key={i} d={p} opacity={paths.length > 1 && i === 0 ? 0.4 : undefined} />)}
     </svg>
   );
 }
 
+/** A Font Awesome icon, whatever the site's library: Kiln's own controls (GitHub, edit, social links). */
+export function FaIcon({ name, type, size, color, className }: FaIconProps) {
+  return <GlyphSvg name={name} resolved={resolveIcon(name, type, 'fontawesome')} size={size} color={color} className={className} />;
+}
+
+/** An icon an author named, in the site's library (`withIconLibrary`), or another that has it. */
+export function NamedIcon({ name, type, size, color, className }: FaIconProps) {
+  return <GlyphSvg name={name} resolved={resolveIcon(name, type)} size={size} color={color} className={className} />;
+}
+
 export interface ContentIconProps {
-  /** As authors write it: a Font Awesome name, an image URL or path, inline `<svg>` markup, or a JSX element. */
+  /** As authors write it: an icon name, an image URL or path, inline `<svg>` markup, or a JSX element. */
   icon?: ReactNode;
   iconType?: string;
   size?: number | string;
@@ -71,7 +82,7 @@ export interface ContentIconProps {
 }
 
 /**
- * Any `icon` prop a component receives. Names become `FaIcon`s; URLs and paths become `<img>`;
+ * Any `icon` prop a component receives. Names become `NamedIcon`s; URLs and paths become `<img>`;
  * SVG markup is sanitised and inlined; a JSX element (`icon={<svg…/>}`) is the page's own
  * content and is rendered as it is, in the same wrapper.
  */
@@ -94,7 +105,7 @@ export function ContentIcon({ icon, iconType, size, color, className }: ContentI
       if (!markup) return null;
       return <span className={cls('kiln-icon', 'kiln-icon-custom', className)} style={box} aria-hidden="true" dangerouslySetInnerHTML={{ __html: markup }} />;
     }
-    case 'font-awesome':
-      return <FaIcon name={source.name} type={iconType} size={size} color={color} className={className} />;
+    case 'name':
+      return <NamedIcon name={source.name} type={iconType} size={size} color={color} className={className} />;
   }
 }

@@ -1,33 +1,71 @@
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
-import { classifyIcon, isKnownIcon } from './resolve.js';
+import type { Glyph, IconLibrary } from './libraries.js';
+import { classifyIcon, lookupIcon, type IconIssues, type ResolvedIcon } from './resolve.js';
+
+/** How the libraries are named in messages. */
+export const LIBRARY_NAMES: Record<IconLibrary, string> = { fontawesome: 'Font Awesome', lucide: 'Lucide', tabler: 'Tabler' };
+
+type Where = Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'jsonPath' | 'frame'>>;
+/** How a name resolved: the stand-in shown, unless it is unknown. */
+type Resolution = { match: ResolvedIcon['match']; glyph?: Glyph };
 
 /**
- * Unknown icon names become `icon/unknown` warnings with a position.
+ * The finding for an icon that is not shown as asked: `icon/unknown` (a warning: the default icon
+ * is shown), or a note for a Font Awesome Pro name shown as a free look-alike and for a name taken
+ * from another library than the site's. Undefined when the icon is shown as asked.
+ */
+export function iconFinding(name: string, resolved: Resolution, library: IconLibrary | undefined, where: Where): Diagnostic | undefined {
+  switch (resolved.match) {
+    case 'unknown':
+      return diag('icon/unknown', { name }, where);
+    case 'pro':
+      return diag('icon/pro-substitute', { name, shown: resolved.glyph!.name }, where);
+    case 'library':
+      return diag('icon/other-library', { name, library: LIBRARY_NAMES[library ?? 'fontawesome'], from: LIBRARY_NAMES[resolved.glyph!.library], shown: resolved.glyph!.name }, where);
+    default:
+      return undefined;
+  }
+}
+
+/** The name an `icon/unknown` warning is about (the report lists the icons shown as the default). */
+export function unknownIconName(d: Pick<Diagnostic, 'code' | 'message'>): string | undefined {
+  if (d.code !== 'icon/unknown') return undefined;
+  return /^Unknown icon "(.*)"; a default icon is shown instead\.$/s.exec(d.message)?.[1];
+}
+
+/**
+ * Icons of a page that are not shown as asked become findings with a position.
  *
  * Components resolve icons while React renders, where source positions are gone; the resolver
- * records the names that did not resolve (`collectIconIssues` around the page's render), and
- * this finds where each is written: every `icon="name"` / `icon={'name'}` / `icon: name` in the
- * page file (front matter included), else in the snippets the page imports. A name built by an
- * expression, found nowhere, is reported on the page file without a line.
+ * records the names (`collectIconIssues` around the page's render), and this finds where each is
+ * written: every `icon="name"` / `icon={'name'}` / `icon: name` in the page file (front matter
+ * included), else in the snippets the page imports. A name built by an expression, found nowhere,
+ * is reported on the page file without a line.
  *
  * The page's own front matter `icon` shows in the sidebar, which is rendered once per section
  * outside the page's render, so it is checked here directly.
  */
-export async function unknownIconDiagnostics(
-  page: { file: string; body: string; frontMatter: { icon?: unknown } },
-  unknown: readonly string[],
+export async function pageIconDiagnostics(
+  page: { file: string; body: string; frontMatter: { icon?: unknown; iconType?: unknown } },
+  issues: IconIssues,
   snippetFiles: readonly string[],
   readFile: (file: string) => Promise<string>,
+  library?: IconLibrary,
 ): Promise<Diagnostic[]> {
-  const names = [...unknown];
+  const found = new Map<string, Resolution>();
+  for (const name of issues.unknown) found.set(name, { match: 'unknown' });
+  for (const s of issues.substituted) found.set(s.name, s);
   const fm = page.frontMatter.icon;
-  if (typeof fm === 'string') {
+  if (typeof fm === 'string' && !found.has(fm)) {
     const source = classifyIcon(fm);
-    if (source.kind === 'font-awesome' && !isKnownIcon(source.name) && !names.includes(fm)) names.push(fm);
+    if (source.kind === 'name') {
+      const resolved = lookupIcon(source.name, typeof page.frontMatter.iconType === 'string' ? page.frontMatter.iconType : undefined, library);
+      if (resolved.match !== 'exact' && resolved.match !== 'style') found.set(fm, resolved);
+    }
   }
-  if (names.length === 0) return [];
+  if (found.size === 0) return [];
 
   const read = async (file: string): Promise<string | undefined> => {
     try {
@@ -40,8 +78,10 @@ export async function unknownIconDiagnostics(
   let snippetsRead = false;
 
   const out: Diagnostic[] = [];
-  for (const name of names) {
-    let found = false;
+  // Warnings first, then notes, each in order of first use.
+  const ordered = [...found].sort(([, a], [, b]) => Number(a.match !== 'unknown') - Number(b.match !== 'unknown'));
+  for (const [name, resolved] of ordered) {
+    let located = false;
     for (let i = 0; ; i++) {
       if (i === files.length && !snippetsRead) {
         snippetsRead = true;
@@ -52,12 +92,12 @@ export async function unknownIconDiagnostics(
       if (!entry.source) continue;
       for (const offset of occurrences(entry.source, name)) {
         const { line, column } = offsetToLineColumn(entry.source, offset);
-        out.push(diag('icon/unknown', { name }, { file: entry.file, line, column, frame: codeFrame(entry.source, line, column) }));
-        found = true;
+        out.push(iconFinding(name, resolved, library, { file: entry.file, line, column, frame: codeFrame(entry.source, line, column) })!);
+        located = true;
       }
-      if (found) break;
+      if (located) break;
     }
-    if (!found) out.push(diag('icon/unknown', { name }, { file: page.file }));
+    if (!located) out.push(iconFinding(name, resolved, library, { file: page.file })!);
   }
   return out;
 }

@@ -1,94 +1,117 @@
-import { createRequire } from 'node:module';
+import { fontAwesome, lucide, tabler, type FaStyle, type Glyph, type IconLibrary } from './libraries.js';
 import { PRO_FALLBACKS } from './pro-fallbacks.js';
 
+export { iconLoadTime, ICON_LIBRARIES, type Glyph, type IconLibrary } from './libraries.js';
+
 /**
- * Font Awesome icon names → SVG path data, from the free packages installed with Kiln.
+ * Icon name (+ Font Awesome `iconType`) → the glyph to show, in the site's icon library
+ * (`icons.library`, Font Awesome unless set) first.
  *
- * The three packages are ~3 MB of JavaScript (≈40 ms warm, up to ≈200 ms from a cold disk), so
- * they are loaded on the first icon a process asks for, one style at a time, and indexed once.
- * Resolution is synchronous because components call it while React renders.
+ * A name is never left without its icon when some library has it: a Font Awesome Pro name or
+ * style becomes the nearest free icon (`pro-fallbacks.ts`, and the style order below), and a name
+ * the site's library lacks is taken from another library (Lucide names in a Font Awesome site are
+ * common). Only a name no library knows shows the default icon; the resolver records both kinds of
+ * stand-in while a page renders (`collectIconIssues`) for a note or a warning at its position.
  */
 
-export type IconStyle = 'solid' | 'regular' | 'brands';
-
-/** The shape of a Font Awesome icon definition (`icon: [width, height, ligatures, unicode, path]`). */
-export interface IconDefinition {
-  prefix: string;
-  iconName: string;
-  icon: [number, number, (string | number)[], string, string | string[]];
-}
-
 export interface ResolvedIcon {
-  definition: IconDefinition;
-  /** The free style that was used. */
-  style: IconStyle;
+  glyph: Glyph;
   /**
-   * `exact`: the name in the asked style; `style`: the name in another free style (a paid style
-   * like duotone was asked, or the name is not in the asked one); `pro`: a paid-only name mapped to
-   * the nearest free icon; `unknown`: not a Font Awesome name, the default icon is shown.
+   * `exact`: the name in the site's library (in the asked Font Awesome style, when one was
+   * asked); `style`: a Font Awesome name in another free style than the asked one (a Pro style
+   * like duotone, or a style the name has no icon in); `pro`: a Pro-only name shown as a free look-alike; `library`: a name
+   * the site's library does not have, taken from another; `unknown`: no library knows it, the
+   * default icon is shown.
    */
-  match: 'exact' | 'style' | 'pro' | 'unknown';
+  match: 'exact' | 'style' | 'pro' | 'library' | 'unknown';
 }
 
-const PACKAGES: Record<IconStyle, { pkg: string; key: string }> = {
-  solid: { pkg: '@fortawesome/free-solid-svg-icons', key: 'fas' },
-  regular: { pkg: '@fortawesome/free-regular-svg-icons', key: 'far' },
-  brands: { pkg: '@fortawesome/free-brands-svg-icons', key: 'fab' },
-};
-
-/** The order free styles are tried in, by the asked `iconType`. Paid styles look most like solid. */
-const ORDER: Record<string, IconStyle[]> = {
-  solid: ['solid', 'regular', 'brands'],
-  regular: ['regular', 'solid', 'brands'],
+/** Free styles to try, by the asked `iconType`: outline Pro styles look most like regular, filled ones like solid. */
+const SOLID_FIRST: FaStyle[] = ['solid', 'regular', 'brands'];
+const REGULAR_FIRST: FaStyle[] = ['regular', 'solid', 'brands'];
+const FA_STYLES: Record<string, FaStyle[]> = {
+  solid: SOLID_FIRST,
+  regular: REGULAR_FIRST,
   brands: ['brands', 'solid', 'regular'],
+  light: REGULAR_FIRST,
+  thin: REGULAR_FIRST,
+  duotone: SOLID_FIRST,
+  'sharp-solid': SOLID_FIRST,
+  'sharp-regular': REGULAR_FIRST,
+  'sharp-light': REGULAR_FIRST,
+  'sharp-thin': REGULAR_FIRST,
+  'sharp-duotone-solid': SOLID_FIRST,
+  'sharp-duotone-regular': REGULAR_FIRST,
+  'sharp-duotone-light': REGULAR_FIRST,
+  'sharp-duotone-thin': REGULAR_FIRST,
 };
-const DEFAULT_ORDER: IconStyle[] = ['solid', 'regular', 'brands'];
 
-/** Shown for a name Font Awesome does not have. */
-export const DEFAULT_ICON = { name: 'circle', style: 'regular' as IconStyle };
+/** The order libraries are asked in, by the site's library: the outline sets are nearest each other. */
+const LIBRARY_ORDER: Record<IconLibrary, IconLibrary[]> = {
+  fontawesome: ['fontawesome', 'lucide', 'tabler'],
+  lucide: ['lucide', 'tabler', 'fontawesome'],
+  tabler: ['tabler', 'lucide', 'fontawesome'],
+};
 
-const require = createRequire(import.meta.url);
-const indexes = new Map<IconStyle, Map<string, IconDefinition>>();
-let loadMs = 0;
+/** Font Awesome class words for a style: `fa-solid`, `fas`, `fa-sharp fa-light`, `fasl`. */
+const STYLE_WORDS: Record<string, string> = {
+  'fa-solid': 'solid', fas: 'solid', 'fa-regular': 'regular', far: 'regular', 'fa-brands': 'brands', fab: 'brands',
+  'fa-light': 'light', fal: 'light', 'fa-thin': 'thin', fat: 'thin', 'fa-duotone': 'duotone', fad: 'duotone',
+  fass: 'sharp-solid', fasr: 'sharp-regular', fasl: 'sharp-light', fast: 'sharp-thin',
+};
+/** Class words that size, animate or turn an icon: not its name. */
+const MODIFIER = /^(?:fa|ti|fa-sharp|fa-sharp-duotone|fa-fw|fa-lg|fa-xs|fa-sm|fa-2xs|fa-xl|fa-2xl|fa-\d+x|fa-(?:spin|spin-pulse|spin-reverse|pulse|beat|beat-fade|bounce|fade|flip|shake|border|inverse|li|ul|stack|stack-1x|stack-2x|swap-opacity)|fa-rotate-(?:90|180|270|by)|fa-flip-(?:horizontal|vertical|both))$/;
 
-function index(style: IconStyle): Map<string, IconDefinition> {
-  let map = indexes.get(style);
-  if (map) return map;
-  const started = performance.now();
-  const { pkg, key } = PACKAGES[style];
-  const set = (require(pkg) as Record<string, Record<string, IconDefinition>>)[key] ?? {};
-  map = new Map();
-  for (const def of Object.values(set)) {
-    map.set(def.iconName, def);
-    // Aliases (`fire-alt` for `fire-flame-curved`) are the string ligatures; numbers are code points.
-    for (const alias of def.icon[2]) if (typeof alias === 'string' && !map.has(alias)) map.set(alias, def);
+export interface IconName {
+  /** Lower-case kebab-case names to look up, best first (`BookOpen` → `bookopen`, `book-open`). */
+  names: string[];
+  /** A Font Awesome style the name's class words ask for (`fa-brands fa-github` → `brands`). */
+  style?: string;
+  /** The library the name's own prefix points at: `fa-…` Font Awesome, `ti-…` Tabler. */
+  library?: IconLibrary;
+}
+
+/** `Rocket`, ` fa-rocket `, `fa-solid fa-rocket`, `ti ti-rocket`, `BookOpen` → the names to look up. */
+export function parseIconName(raw: string): IconName {
+  const words = raw.trim().split(/\s+/).filter(Boolean);
+  let style: string | undefined;
+  let sharp = false;
+  let library: IconLibrary | undefined;
+  let named: string | undefined;
+  for (const word of words) {
+    const w = word.toLowerCase();
+    if (w === 'fa-sharp' || w === 'fa-sharp-duotone') sharp = true;
+    if (STYLE_WORDS[w]) style = STYLE_WORDS[w];
+    else if (!MODIFIER.test(w)) named = word;
+    if (/^fa[a-z]?$|^fa-/.test(w)) library = 'fontawesome';
+    if (w === 'ti' || w.startsWith('ti-')) library = 'tabler';
   }
-  indexes.set(style, map);
-  loadMs += performance.now() - started;
-  return map;
+  if (sharp && style && !style.startsWith('sharp-')) style = `sharp-${style}`;
+  else if (sharp && !style) style = 'sharp-solid';
+  if (!named) return { names: [], style, library };
+  const bare = named.replace(/^(?:fa|ti)-/i, '');
+  const names = [bare.toLowerCase()];
+  // PascalCase and camelCase, as Lucide's and Tabler's components are named: `BookOpen`, `IconHome`.
+  if (/[a-z0-9][A-Z]/.test(bare)) names.push(bare.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z])([A-Z][a-z])/g, '$1-$2').toLowerCase());
+  // `book_open`, `Book Open` spelled with other separators.
+  const dashed = names[names.length - 1]!.replace(/[_\s]+/g, '-');
+  if (!names.includes(dashed)) names.push(dashed);
+  return { names, style, library };
 }
 
-/** Milliseconds spent loading and indexing icon packages in this process (for measurements). */
-export function iconLoadTime(): number {
-  return loadMs;
-}
-
-/** `Rocket`, ` fa-rocket `, `fa-solid fa-rocket` → `rocket`. */
-export function normalizeIconName(name: string): string {
-  const words = name.trim().toLowerCase().split(/\s+/);
-  const named = words.filter((w) => !/^fa-(solid|regular|brands|light|thin|duotone|sharp|sharp-solid)$|^fa[srbldt]$/.test(w));
-  return (named[named.length - 1] ?? '').replace(/^fa-/, '');
-}
-
-function find(name: string, order: IconStyle[]): { definition: IconDefinition; style: IconStyle } | undefined {
-  for (const style of order) {
-    const definition = index(style).get(name);
-    if (definition) return { definition, style };
+/** The name in one library, or undefined. */
+function inLibrary(library: IconLibrary, name: string, styles: FaStyle[]): Glyph | undefined {
+  if (library === 'lucide') return lucide(name);
+  if (library === 'tabler') return tabler(name.replace(/^icon-/, ''));
+  for (const style of styles) {
+    const glyph = fontAwesome(name, style);
+    if (glyph) return glyph;
   }
   return undefined;
 }
 
-function proFallback(name: string): string | undefined {
+/** A Font Awesome Pro name → the free icon shown for it: a free Font Awesome name, or `lucide:…` / `tabler:…`. */
+export function proFallback(name: string): string | undefined {
   const mapped = PRO_FALLBACKS[name];
   if (mapped) return mapped;
   // `circle-1`, `square-3`: numbered markers; the free set has the bare digits.
@@ -96,51 +119,121 @@ function proFallback(name: string): string | undefined {
   return digit ? digit[1] : undefined;
 }
 
-/** Names that did not resolve during the current `collectIconIssues` call. */
-let collector: Set<string> | undefined;
-
-/**
- * Font Awesome name and optional `iconType` → definition. Never fails: paid styles fall back to the
- * free styles (solid, then regular, then brands), paid-only names to a free look-alike, and an
- * unknown name to `DEFAULT_ICON` (recorded for `collectIconIssues`).
- */
-export function resolveIcon(name: string, iconType?: string): ResolvedIcon {
-  const wanted = normalizeIconName(name);
-  const order = (iconType && ORDER[iconType]) || DEFAULT_ORDER;
-  const direct = wanted ? find(wanted, order) : undefined;
-  if (direct) return { ...direct, match: direct.style === (iconType ?? order[0]) ? 'exact' : 'style' };
-  const pro = wanted ? proFallback(wanted) : undefined;
-  const near = pro ? find(pro, DEFAULT_ORDER) : undefined;
-  if (near) return { ...near, match: 'pro' };
-  collector?.add(name);
-  const definition = index(DEFAULT_ICON.style).get(DEFAULT_ICON.name)!;
-  return { definition, style: DEFAULT_ICON.style, match: 'unknown' };
+/** The glyph a Pro name is shown as. */
+function proGlyph(name: string, styles: FaStyle[]): Glyph | undefined {
+  const free = proFallback(name);
+  if (!free) return undefined;
+  const [, library, other] = /^(lucide|tabler):(.+)$/.exec(free) ?? [];
+  return library ? inLibrary(library as IconLibrary, other!, styles) : inLibrary('fontawesome', free, styles);
 }
 
-/** Whether `name` is a Font Awesome name Kiln can show (in some free style, or mapped from a paid one). */
-export function isKnownIcon(name: string): boolean {
-  const wanted = normalizeIconName(name);
-  if (!wanted) return false;
-  if (find(wanted, DEFAULT_ORDER)) return true;
-  const pro = proFallback(wanted);
-  return pro !== undefined && find(pro, DEFAULT_ORDER) !== undefined;
+let current: IconLibrary = 'fontawesome';
+
+/** Runs a synchronous render with `library` as the site's icon library. */
+export function withIconLibrary<T>(library: IconLibrary | undefined, render: () => T): T {
+  const outer = current;
+  current = library ?? 'fontawesome';
+  try {
+    return render();
+  } finally {
+    current = outer;
+  }
+}
+
+/** The library names resolve in first: the one `withIconLibrary` set. */
+export function currentIconLibrary(): IconLibrary {
+  return current;
+}
+
+const DEFAULT_NAME = 'circle';
+
+/** What is shown for a name no library knows: a circle, in the site's library. */
+export function defaultGlyph(library: IconLibrary): Glyph {
+  return (library === 'fontawesome' ? fontAwesome(DEFAULT_NAME, 'regular') : inLibrary(library, DEFAULT_NAME, REGULAR_FIRST))!;
+}
+
+/** Resolves without recording anything. */
+export function lookupIcon(raw: string, iconType?: string, library: IconLibrary = current): ResolvedIcon {
+  const parsed = parseIconName(raw);
+  // An `iconType` that is no Font Awesome style is left unused, as Mintlify does.
+  const asked = [parsed.style, iconType].find((s) => s !== undefined && FA_STYLES[s] !== undefined);
+  const styles = asked ? FA_STYLES[asked]! : SOLID_FIRST;
+  const order = parsed.library ? [parsed.library, ...LIBRARY_ORDER[library].filter((l) => l !== parsed.library)] : LIBRARY_ORDER[library];
+  for (const lib of order) {
+    for (const name of parsed.names) {
+      const glyph = inLibrary(lib, name, styles);
+      if (glyph) {
+        if (lib !== order[0]) return { glyph, match: 'library' };
+        if (lib !== 'fontawesome') return { glyph, match: 'exact' };
+        return { glyph, match: asked && glyph.style !== asked ? 'style' : 'exact' };
+      }
+    }
+    if (lib !== 'fontawesome') continue;
+    for (const name of parsed.names) {
+      const glyph = proGlyph(name, styles);
+      if (glyph) return { glyph, match: 'pro' };
+    }
+  }
+  return { glyph: defaultGlyph(library), match: 'unknown' };
+}
+
+/** A name shown as another icon than the one asked for: a Pro name's free look-alike, or another library's. */
+export interface Substitution {
+  name: string;
+  match: 'pro' | 'library';
+  glyph: Glyph;
+}
+
+interface Collector {
+  unknown: Set<string>;
+  substituted: Map<string, Substitution>;
+}
+/** What did not resolve as asked during the current `collectIconIssues` call. */
+let collector: Collector | undefined;
+
+/**
+ * Name and optional `iconType` → the glyph to show, in the library `withIconLibrary` set. Never
+ * fails; stand-ins and unknown names are recorded for `collectIconIssues`.
+ */
+export function resolveIcon(name: string, iconType?: string, library: IconLibrary = current): ResolvedIcon {
+  const resolved = lookupIcon(name, iconType, library);
+  if (collector) {
+    if (resolved.match === 'unknown') collector.unknown.add(name);
+    else if ((resolved.match === 'pro' || resolved.match === 'library') && !collector.substituted.has(name)) collector.substituted.set(name, { name, match: resolved.match, glyph: resolved.glyph });
+  }
+  return resolved;
+}
+
+/** Whether some library has `name` (or a free look-alike of it). */
+export function isKnownIcon(name: string, library: IconLibrary = current): boolean {
+  return lookupIcon(name, undefined, library).match !== 'unknown';
+}
+
+export interface IconIssues {
+  /** Names no library knows, in order of first use. */
+  unknown: string[];
+  /** Names shown as another icon, in order of first use. */
+  substituted: Substitution[];
 }
 
 /**
- * Runs a synchronous render and returns the icon names that did not resolve inside it, in order
- * of first use. React's `renderToStaticMarkup` is synchronous, so one module-level collector is
- * safe even when several pages render concurrently.
+ * Runs a synchronous render and returns the icon names that did not resolve as asked inside it.
+ * React's `renderToStaticMarkup` is synchronous, so one module-level collector is safe even when
+ * several pages render concurrently.
  */
-export function collectIconIssues<T>(render: () => T): { value: T; unknown: string[] } {
+export function collectIconIssues<T>(render: () => T): { value: T } & IconIssues {
   const outer = collector;
-  const mine = new Set<string>();
+  const mine: Collector = { unknown: new Set(), substituted: new Map() };
   collector = mine;
   try {
     const value = render();
-    return { value, unknown: [...mine] };
+    return { value, unknown: [...mine.unknown], substituted: [...mine.substituted.values()] };
   } finally {
     collector = outer;
-    if (outer) for (const n of mine) outer.add(n);
+    if (outer) {
+      for (const n of mine.unknown) outer.unknown.add(n);
+      for (const [n, s] of mine.substituted) if (!outer.substituted.has(n)) outer.substituted.set(n, s);
+    }
   }
 }
 
@@ -148,7 +241,7 @@ export type IconSource =
   | { kind: 'none' }
   | { kind: 'image'; src: string }
   | { kind: 'svg'; markup: string }
-  | { kind: 'font-awesome'; name: string };
+  | { kind: 'name'; name: string };
 
 /** What an author's `icon` value is: an image URL or path, inline SVG markup, or an icon name. */
 export function classifyIcon(icon: string | undefined | null): IconSource {
@@ -157,5 +250,5 @@ export function classifyIcon(icon: string | undefined | null): IconSource {
   if (/^<svg[\s>/]/i.test(value)) return { kind: 'svg', markup: value };
   if (/^(https?:)?\/\//i.test(value) || /^\.{0,2}\//.test(value) || /^data:image\//i.test(value)) return { kind: 'image', src: value };
   if (/^[\w.-]+(\/[\w.-]+)*\.(svg|png|jpe?g|gif|webp|avif|ico)(\?.*)?$/i.test(value)) return { kind: 'image', src: value };
-  return { kind: 'font-awesome', name: value };
+  return { kind: 'name', name: value };
 }

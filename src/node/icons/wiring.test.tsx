@@ -12,7 +12,7 @@ import { SidebarRenderer } from '../render/layout/sidebar.js';
 import { createEngines, loadSite, buildPage, mapCache } from '../site/load.js';
 import { resolveIcon } from './resolve.js';
 
-const pathOf = (name: string, type?: string) => resolveIcon(name, type).definition.icon[4] as string;
+const pathOf = (name: string, type?: string) => resolveIcon(name, type).glyph.paths![0]!;
 
 describe('components name icons', () => {
   it('Card puts the icon as SVG in its icon box, with the card colour', () => {
@@ -26,6 +26,8 @@ describe('components name icons', () => {
   it('Icon, Step, Tab, Accordion and Callout render their icons', () => {
     expect(renderToStaticMarkup(<Icon icon="bolt" size={24} color="red" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon"');
     expect(renderToStaticMarkup(<Icon icon="bolt" size={24} color="red" />)).toContain('style="width:24px;height:24px;color:red"');
+    expect(renderToStaticMarkup(<Icon icon="bolt" className="big" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon big"');
+    expect(renderToStaticMarkup(<Icon src="/images/logo.svg" size={16} />)).toBe('<img class="kiln-icon kiln-icon-img inline-icon" src="/images/logo.svg" alt="" width="16" height="16" style="width:16px;height:16px" loading="lazy" decoding="async"/>');
     const steps = renderToStaticMarkup(<Steps><Step title="One" icon="code">x</Step><Step title="Two">y</Step></Steps>);
     expect(steps).toContain(`<li class="step step-has-icon"><span class="step-icon"><svg`);
     expect(steps).toContain('<li class="step"><p class="step-title">Two');
@@ -80,5 +82,24 @@ describe('a built page', () => {
       ['Unknown icon "snippet-nope"; a default icon is shown instead.', path.join('snippets', 'more.mdx'), 1, 23],
       ['Unknown icon "sidebar-nope"; a default icon is shown instead.', 'index.mdx', 3, 8],
     ]);
+  }, 30_000);
+
+  it("draws the page's, the sidebar's and the anchors' icons from `icons.library`", async () => {
+    const lib = path.join(dir, 'lucide-site');
+    mkdirSync(lib);
+    const groups = [{ group: 'Start', icon: 'house', pages: ['index'] }];
+    writeFileSync(path.join(lib, 'docs.json'), JSON.stringify({ name: 'Lucide', icons: { library: 'lucide' }, navigation: { groups, global: { anchors: [{ anchor: 'Blog', icon: 'book-open', href: 'https://example.com/blog' }] } } }));
+    writeFileSync(path.join(lib, 'index.mdx'), ['---', 'title: Home', 'icon: bot', '---', '', '<Card title="A" icon="rocket" />', '<Card title="B" icon="github" />', ''].join('\n'));
+    const { site } = await loadSite({ root: lib, dev: false });
+    const result = await buildPage(site!, site!.content.pages.get('index')!, createEngines(), mapCache());
+    const lucide = (name: string) => resolveIcon(name, undefined, 'lucide').glyph.markup!;
+    const svg = (where: string, name: string) => new RegExp(`${where}[^]*?<svg class="kiln-icon kiln-icon-lucide[^"]*"[^>]*data-icon="${name}"[^>]*>${lucide(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</svg>`);
+    expect(result.html).toMatch(svg('<span class="card-icon"', 'rocket'));
+    expect(result.html).toMatch(svg('<h2 class="nav-group-title">', 'house'));
+    expect(result.html).toMatch(svg('<a class="nav-link"', 'bot'));
+    expect(result.html).toMatch(svg('href="https://example.com/blog"', 'book-open'));
+    // Kiln's own controls stay Font Awesome; a name Lucide lacks comes from Font Awesome, with a note.
+    expect(result.html).toContain('class="kiln-icon kiln-icon-brands" viewBox="0 0 512 512" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" data-icon="github"');
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['icon/other-library', 7, 23]]);
   }, 30_000);
 });

@@ -3,8 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { unknownIconDiagnostics } from '../icons/diagnostics.js';
-import { collectIconIssues } from '../icons/resolve.js';
+import { pageIconDiagnostics } from '../icons/diagnostics.js';
+import { collectIconIssues, withIconLibrary } from '../icons/resolve.js';
 import { compiled as isCompiled, type CompileOutput, type IslandSource, type MdxCompiler, type PageFeature } from '../mdx/compiler.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
@@ -118,13 +118,15 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     used.add(out);
     const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file], features, used)) };
     const endpoint = await endpointPage(site, page, diagnostics, deps.readFile);
-    // Icons resolve during the render; the names that did not are located in the source after it.
+    // Icons resolve during the render, in the site's library; the names that did not resolve as
+    // asked are located in the source after it.
     // Request/response examples go to the side column (components/code.tsx).
     // ParamFields of `api:` pages are collected too (render/api/mdx.ts lays them out).
-    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, unknown } = collectIconIssues(() => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />))));
+    const library = site.settings.iconLibrary;
+    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)))));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands });
-    diagnostics.push(...(await unknownIconDiagnostics(page, unknown, out.snippets.map((s) => s.file), deps.readFile)));
+    diagnostics.push(...(await pageIconDiagnostics(page, iconIssues, out.snippets.map((s) => s.file), deps.readFile, library)));
     // Endpoint pages (render/api/): parameters and schemas around the body, generated examples in the side column.
     const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter, params) : { html: bodyHtml, aside: bodyAside };
     const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });

@@ -225,5 +225,6 @@ export function fromV2(input: V2Input, file: string): Settings {
     metadata: metaTags(input.seo?.metatags),
     indexHiddenPages: input.seo?.indexing === 'all' ? true : undefined,
     analytics: analyticsFrom(input.integrations),
+    iconLibrary: input.icons?.library,
   });
 }

@@ -155,6 +155,8 @@ export interface Settings {
   indexHiddenPages?: boolean;
   /** Analytics providers injected into built pages (`analytics`, or `integrations` in docs.json); absent when none. */
   analytics?: Analytics;
+  /** The library icon names are looked up in first (`icons.library` in docs.json); Font Awesome when unset. */
+  iconLibrary?: 'fontawesome' | 'lucide' | 'tabler';
 }
 
 /** One entry per configured provider; render/layout/analytics.ts writes each one's snippet. */

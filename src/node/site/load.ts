@@ -16,6 +16,7 @@ import { createMdxjsCompiler } from '../mdx/mdxjs.js';
 import { builtinNames } from '../render/components/index.js';
 import type { SiteContext } from '../render/context.js';
 import { SidebarRenderer } from '../render/layout/sidebar.js';
+import { withIconLibrary } from '../icons/resolve.js';
 import { renderPage, type CompileCache, type PageResult } from '../render/page.js';
 import type { Page } from '../content/pages.js';
 import { loadSettings } from '../settings/load.js';
@@ -97,8 +98,9 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
     if (!r) sidebars.set(section.key, (r = new SidebarRenderer(section.groups)));
     return r;
   };
-  const sidebarHtml = (url: string) => sidebarFor(sections.of(url)).render(url);
-  const navFiles = () => sections.sections.flatMap((s) => sidebarFor(s).file() ?? []);
+  // The sidebar's icons (groups, pages) are named in the site's icon library.
+  const sidebarHtml = (url: string) => withIconLibrary(settings.iconLibrary, () => sidebarFor(sections.of(url)).render(url));
+  const navFiles = () => withIconLibrary(settings.iconLibrary, () => sections.sections.flatMap((s) => sidebarFor(s).file() ?? []));
 
   return {
     site: { root, settings, files, content, context, sidebarHtml, navFiles },

@@ -42,9 +42,9 @@ export function Badge({ children, color }: { children?: ReactNode; color?: strin
   return <span className="badge" data-color={color}>{children}</span>;
 }
 
-/** `<Icon icon="rocket" iconType="solid" color="#f00" size={24} />`, inline with the text around it. */
-export function Icon({ icon, iconType, color, size }: { icon?: ReactNode; iconType?: string; color?: string; size?: number | string }) {
-  return <ContentIcon icon={icon} iconType={iconType} color={color} size={size} className="inline-icon" />;
+/** `<Icon icon="rocket" iconType="solid" color="#f00" size={24} />` (or `src="/images/x.svg"` for an image), inline with the text around it. */
+export function Icon({ icon, src, iconType, color, size, className }: { icon?: ReactNode; src?: string; iconType?: string; color?: string; size?: number | string; className?: string }) {
+  return <ContentIcon icon={icon ?? src} iconType={iconType} color={color} size={size} className={className ? `inline-icon ${className}` : 'inline-icon'} />;
 }
 
 /** Stands in for a component nothing provides, so the rest of the page still renders. */

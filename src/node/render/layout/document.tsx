@@ -6,6 +6,7 @@ import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import { projectFileUrl } from '../../../shared/urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
+import { withIconLibrary } from '../../icons/resolve.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
 import { CtaLink, PageFeedback, SiteFooter } from './chrome.js';
 import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
@@ -188,7 +189,8 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
   let chrome = bySection.get(section);
   if (chrome) return chrome;
   const { settings } = site;
-  const render = (node: React.ReactNode) => withoutPreloads(renderToStaticMarkup(node));
+  // Tabs and anchors name icons in the site's icon library.
+  const render = (node: React.ReactNode) => withoutPreloads(withIconLibrary(settings.iconLibrary, () => renderToStaticMarkup(node)));
   chrome = {
     top: render(<TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} />),
     asideHead: render(

@@ -4,6 +4,7 @@ import { logo } from './logo.js';
 import { socialsObject } from './footer.js';
 import { v2Navigation, v2OpenApi } from './v2-navigation.js';
 import { integrations } from './analytics.js';
+import { icons } from './icons.js';
 
 /**
  * The newer Mintlify `docs.json` layout (navigation is an object, `theme` is set). Only what
@@ -189,8 +190,8 @@ export const v2Shape = {
       latex: z.unknown().optional(),
     })
     .optional(),
-  /** Icon library. Accepted, not used. */
-  icons: opaqueObject.optional(),
+  /** The icon library names come from. */
+  icons: icons.optional(),
   /** Third-party integrations keyed by provider: the analytics ones are injected into built pages. */
   integrations: integrations.optional(),
   /** Error page settings. Accepted, not used. */
