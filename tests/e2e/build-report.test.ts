@@ -15,8 +15,8 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(site.dir, rel)), { recursive: true });
     writeFileSync(path.join(site.dir, rel), text);
   };
-  at('docs.json', JSON.stringify({ name: 'Report', colors: { primary: '#0D9373' }, navigation: [{ group: 'Docs', pages: ['index', 'broken', 'odd'] }] }));
-  at('index.mdx', '---\ntitle: Home\n---\n\nHello.\n');
+  at('docs.json', JSON.stringify({ name: 'Report', colors: { primary: '#0D9373' }, navigation: [{ group: 'Docs', icon: 'not-an-icon', pages: ['index', 'broken', 'odd'] }] }, null, 2));
+  at('index.mdx', '---\ntitle: Home\n---\n\nHello <Icon icon="sparkles" /> <Icon icon="no-such-icon" />.\n');
   at('broken.mdx', '---\ntitle: Broken\n---\n\nText\n\n<Card title="x">\nnever closed\n');
   at('odd.mdx', '---\ntitle: Odd\n---\n\n<Sparkle />\n\n<Glitter />\n');
   at('images/a.png', 'not really a png');
@@ -47,13 +47,24 @@ describe('kiln build --report', () => {
   });
 
   it('counts warnings and errors by code and lists every diagnostic', () => {
-    expect(report.warnings.byCode).toEqual({ 'page/unknown-component': 2 });
+    expect(report.warnings.byCode).toEqual({ 'icon/unknown': 2, 'page/unknown-component': 2 });
+    expect(report.notes.byCode).toEqual({ 'icon/pro-substitute': 1 });
     expect(report.errors.byCode).toEqual({ 'page/compile-failed': 1 });
     const unknown = report.diagnostics.filter((d) => d.code === 'page/unknown-component');
     expect(unknown.map((d) => [d.file, d.line, d.column, d.severity])).toEqual([
       ['odd.mdx', 5, 1, 'warning'],
       ['odd.mdx', 7, 1, 'warning'],
     ]);
+  });
+
+  it('lists the icons shown as the default, with their positions (docs.json ones too)', () => {
+    expect(report.defaultIcons).toEqual({
+      total: 2,
+      icons: [
+        { name: 'not-an-icon', file: 'docs.json', line: 9, column: 15 },
+        { name: 'no-such-icon', file: 'index.mdx', line: 5, column: 44 },
+      ],
+    });
   });
 
   it('reports a report file it cannot write as a catalogued error', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { BuildSummary } from './build.js';
+import { unknownIconName } from '../icons/diagnostics.js';
 
 /** One diagnostic as the report writes it: paths relative to the project, positions explicit. */
 export interface ReportFinding {
@@ -23,6 +24,8 @@ export interface BuildReport {
   errors: { total: number; byCode: Record<string, number> };
   warnings: { total: number; byCode: Record<string, number> };
   notes: { total: number; byCode: Record<string, number> };
+  /** Icons shown as the default icon because no icon library has their name, each where it is written. */
+  defaultIcons: { total: number; icons: (Omit<ReportFinding, 'code' | 'message'> & { name: string })[] };
   filesCopied: number;
   ms: number;
   diagnostics: (ReportFinding & { severity: Diagnostic['severity'] })[];
@@ -57,8 +60,19 @@ export function buildReport(summary: BuildSummary, root: string, outDir: string)
     errors: tally('error'),
     warnings: tally('warning'),
     notes: tally('info'),
+    defaultIcons: defaultIcons(summary.diagnostics.map(finding)),
     filesCopied: summary.assetsCopied,
     ms: summary.ms,
     diagnostics: summary.diagnostics.map((d) => ({ ...finding(d), severity: d.severity })),
   };
+}
+
+/** The `icon/unknown` findings as a list of names and positions, each place once. */
+function defaultIcons(findings: ReportFinding[]): BuildReport['defaultIcons'] {
+  const icons = new Map<string, BuildReport['defaultIcons']['icons'][number]>();
+  for (const f of findings) {
+    const name = unknownIconName(f);
+    if (name !== undefined) icons.set(JSON.stringify([name, f.file, f.line, f.column]), { name, file: f.file, line: f.line, column: f.column });
+  }
+  return { total: icons.size, icons: [...icons.values()] };
 }

@@ -11,6 +11,7 @@ import type { JsonPath } from './locate.js';
 import { expectedPhrase, issueDiagnostics } from './issues.js';
 import { unknownKeyDiagnostics } from './unknown-keys.js';
 import { acceptedRedirect, valueFindings } from './plausible.js';
+import { settingsIconDiagnostics } from '../icons/settings-icons.js';
 import { normalizeClassic } from './normalize.js';
 import { fromV2 } from './from-v2.js';
 
@@ -69,7 +70,9 @@ export function parseSettings(file: string, source: string): SettingsResult {
   // that redirect, so it does not make the settings unusable.
   const refused = new Set(issues.map((f) => f.diagnostic.jsonPath));
   const values = valueFindings(parsed.value, parsed.map).filter((f) => !refused.has(f.diagnostic.jsonPath));
-  const diagnostics = [...parsed.diagnostics, ...[...found, ...values].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
+  // The icons the settings name (icons/settings-icons.ts): warnings and notes, never errors.
+  const icons = settingsIconDiagnostics(parsed.value, parsed.map);
+  const diagnostics = [...parsed.diagnostics, ...[...found, ...values, ...icons].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
 
   if (!result.success || hasErrors(schemaDiagnostics)) return { settings: null, diagnostics };
   const settings =

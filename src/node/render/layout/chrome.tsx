@@ -34,7 +34,7 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
 }
 
 /** Social platforms and the free icon each is shown with. */
-const SOCIAL: Record<string, { icon: string; type: string; label: string }> = {
+export const SOCIAL: Record<string, { icon: string; type: string; label: string }> = {
   website: { icon: 'globe', type: 'solid', label: 'Website' },
   facebook: { icon: 'facebook', type: 'brands', label: 'Facebook' },
   x: { icon: 'x-twitter', type: 'brands', label: 'X' },
@@ -47,6 +47,11 @@ const SOCIAL: Record<string, { icon: string; type: string; label: string }> = {
   'hacker-news': { icon: 'hacker-news', type: 'brands', label: 'Hacker News' },
   youtube: { icon: 'youtube', type: 'brands', label: 'YouTube' },
   medium: { icon: 'medium', type: 'brands', label: 'Medium' },
+  telegram: { icon: 'telegram', type: 'brands', label: 'Telegram' },
+  bluesky: { icon: 'bluesky', type: 'brands', label: 'Bluesky' },
+  threads: { icon: 'threads', type: 'brands', label: 'Threads' },
+  reddit: { icon: 'reddit', type: 'brands', label: 'Reddit' },
+  podcast: { icon: 'podcast', type: 'solid', label: 'Podcast' },
 };
 
 export function SiteFooter({ settings }: { settings: Settings }) {
@@ -56,7 +61,8 @@ export function SiteFooter({ settings }: { settings: Settings }) {
         {settings.footerSocials.length > 0 && (
           <ul className="footer-socials" aria-label="Social links">
             {settings.footerSocials.map((s) => {
-              const p = SOCIAL[s.type] ?? { icon: 'link', type: 'solid', label: s.type };
+              // A platform of the older list form not in the table: its name as a brand icon (`mastodon`).
+              const p = SOCIAL[s.type] ?? { icon: s.type, type: 'brands', label: s.type };
               return (
                 <li key={s.type}>
                   <a href={s.url} {...externalProps} aria-label={p.label} title={p.label}>
