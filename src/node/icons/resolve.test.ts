@@ -115,6 +115,8 @@ describe('Lucide', () => {
     expect(short(resolveIcon('brand-github', undefined, 'lucide'))).toBe('library tabler:outline:brand-github');
     expect(short(resolveIcon('ufo-beam', undefined, 'lucide'))).toBe('pro tabler:outline:ufo');
     expect(short(resolveIcon('fa-solid fa-rocket', undefined, 'lucide'))).toBe('exact fontawesome:solid:rocket');
+    // A Lucide name that looks like a Font Awesome class word is still Lucide's.
+    expect(short(resolveIcon('fan', undefined, 'lucide'))).toBe('exact lucide:outline:fan');
   });
 });
 

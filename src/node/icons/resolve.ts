@@ -83,7 +83,7 @@ export function parseIconName(raw: string): IconName {
     if (w === 'fa-sharp' || w === 'fa-sharp-duotone') sharp = true;
     if (STYLE_WORDS[w]) style = STYLE_WORDS[w];
     else if (!MODIFIER.test(w)) named = word;
-    if (/^fa[a-z]?$|^fa-/.test(w)) library = 'fontawesome';
+    if (w === 'fa' || STYLE_WORDS[w] || w.startsWith('fa-')) library = 'fontawesome';
     if (w === 'ti' || w.startsWith('ti-')) library = 'tabler';
   }
   if (sharp && style && !style.startsWith('sharp-')) style = `sharp-${style}`;
@@ -152,8 +152,17 @@ export function defaultGlyph(library: IconLibrary): Glyph {
   return (library === 'fontawesome' ? fontAwesome(DEFAULT_NAME, 'regular') : inLibrary(library, DEFAULT_NAME, REGULAR_FIRST))!;
 }
 
+const lookups = new Map<string, ResolvedIcon>();
+
 /** Resolves without recording anything. */
 export function lookupIcon(raw: string, iconType?: string, library: IconLibrary = current): ResolvedIcon {
+  const key = `${library}\0${iconType ?? ''}\0${raw}`;
+  let resolved = lookups.get(key);
+  if (!resolved) lookups.set(key, (resolved = lookUp(raw, iconType, library)));
+  return resolved;
+}
+
+function lookUp(raw: string, iconType: string | undefined, library: IconLibrary): ResolvedIcon {
   const parsed = parseIconName(raw);
   // An `iconType` that is no Font Awesome style is left unused, as Mintlify does.
   const asked = [parsed.style, iconType].find((s) => s !== undefined && FA_STYLES[s] !== undefined);
