@@ -33,13 +33,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 126,
     failed: ['local_clickhouse_setup.md:31:4', 'local_supabase_linux.md:23:3'],
     errors: { 'nav/page-not-found': 1, 'page/compile-failed': 2 },
-    warnings: { 'icon/unknown': 1 },
+    warnings: {},
   },
   'AgentOps-AI__AgentStack': {
     written: 43,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 5 },
+    warnings: {},
   },
   'browser-use__browser-use': {
     written: 26,
@@ -52,40 +52,41 @@ const EXPECTED: Record<string, Expected> = {
     written: 176,
     failed: [],
     errors: { 'openapi/fetch-failed': 1 },
-    warnings: { 'code/unknown-language': 5, 'icon/unknown': 28, 'nav/duplicate-page': 5, 'page/unknown-component': 2 },
+    warnings: { 'code/unknown-language': 5, 'nav/duplicate-page': 5, 'page/unknown-component': 2 },
   },
   'camel-ai__camel': {
     // Author errors: HTML that is not JSX (`<br>` unclosed in a table, `<img>` closed by `</a>`, `<port>` placeholder, `{=…}` in prose).
     written: 523,
     failed: ['cookbooks/advanced_features/agents_with_oceanbase_advanced_usage.mdx:196:21', 'cookbooks/data_processing/agent_with_chunkr_for_pdf_parsing.mdx:26:102', 'key_modules/Benchmark.mdx:30:47', 'reference/camel.toolkits.microsoft_outlook_mail_toolkit.mdx:153:3'],
     errors: { 'page/compile-failed': 4 },
-    warnings: { 'code/unknown-language': 2, 'icon/unknown': 34 },
+    warnings: { 'code/unknown-language': 2 },
   },
   'chroma-core__chroma': {
     // Offline, two OpenAPI URLs cannot be fetched (one error each): their 33 endpoint pages say the spec is unavailable.
     written: 177,
     failed: [],
     errors: { 'openapi/fetch-failed': 2 },
-    warnings: { 'code/unknown-language': 19, 'icon/unknown': 10, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'page/import-not-found': 4, 'settings/unknown-key': 1 },
+    warnings: { 'code/unknown-language': 19, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'page/import-not-found': 4, 'settings/unknown-key': 1 },
   },
   'clauderic__dnd-kit': {
     // Kiln gap (issue 20): snippets that are .jsx components (`import.meta` in a compiled snippet).
+    // Icons no library has (Font Awesome, Lucide, Tabler): "ts" and "solidjs", in docs.json and index.mdx.
     written: 57,
     failed: ['concepts/draggable.mdx:null:null', 'concepts/droppable.mdx:null:null', 'concepts/sortable.mdx:null:null', 'extend/plugins/debug.mdx:null:null', 'quickstart.mdx:null:null', 'react/guides/multiple-sortable-lists.mdx:null:null', 'react/hooks/use-draggable.mdx:null:null', 'react/hooks/use-sortable.mdx:null:null', 'react/quickstart.mdx:null:null', 'solid/hooks/use-sortable.mdx:null:null', 'solid/quickstart.mdx:null:null', 'svelte/primitives/create-draggable.mdx:null:null', 'svelte/primitives/create-droppable.mdx:null:null', 'svelte/primitives/create-sortable.mdx:null:null', 'svelte/quickstart.mdx:null:null', 'vue/composables/use-sortable.mdx:null:null', 'vue/quickstart.mdx:null:null'],
     errors: { 'page/render-failed': 17 },
-    warnings: { 'icon/unknown': 12, 'islands/bundle-failed': 1, 'nav/duplicate-page': 4, 'page/unknown-component': 2, 'settings/unknown-key': 2 },
+    warnings: { 'icon/unknown': 4, 'islands/bundle-failed': 1, 'nav/duplicate-page': 4, 'page/unknown-component': 2, 'settings/unknown-key': 2 },
   },
   'cline__cline': {
     written: 113,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1, 'page/unknown-component': 3, 'settings/unknown-key': 2 },
+    warnings: { 'code/unknown-language': 1, 'page/unknown-component': 3, 'settings/unknown-key': 2 },
   },
   'codemod-com__codemod': {
     written: 59,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 9 },
+    warnings: {},
   },
   'coinbase__x402': {
     written: 21,
@@ -101,11 +102,11 @@ const EXPECTED: Record<string, Expected> = {
     warnings: {},
   },
   'crewAIInc__crewAI': {
-    // A <Tab> never closed.
+    // A <Tab> never closed. An icon no library has: a CSS declaration as the `icon` of tools/apifyactorstool.mdx.
     written: 98,
     failed: ['concepts/llms.mdx:745:3'],
     errors: { 'page/compile-failed': 1 },
-    warnings: { 'code/unknown-language': 1, 'icon/unknown': 21 },
+    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
   },
   'diggerhq__digger': {
     written: 112,
@@ -123,13 +124,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 197,
     failed: [],
     errors: { 'nav/page-not-found': 1 },
-    warnings: { 'feedback/no-repository': 1, 'icon/unknown': 18 },
+    warnings: { 'feedback/no-repository': 1 },
   },
   'featureform__featureform': {
     written: 81,
     failed: [],
     errors: { 'nav/page-not-found': 1 },
-    warnings: { 'icon/unknown': 3, 'nav/duplicate-page': 3 },
+    warnings: { 'nav/duplicate-page': 3 },
   },
   'hoppscotch__docs': {
     written: 105,
@@ -141,7 +142,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 60,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 11 },
+    warnings: {},
   },
   'julep-ai__julep': {
     written: 82,
@@ -154,7 +155,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 271,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'feedback/no-repository': 1, 'icon/unknown': 17, 'page/unknown-component': 5 },
+    warnings: { 'code/unknown-language': 1, 'feedback/no-repository': 1, 'page/unknown-component': 5 },
   },
   'llm-tools__embedJs': {
     written: 75,
@@ -167,13 +168,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 451,
     failed: ['getting-started/setup.mdx:null:null', 'integrations/compute/management.mdx:null:null', 'introduction/overview.mdx:null:null', 'production/ci-cd/mage/pro.mdx:null:null', 'production/configuring-production-settings/compute-resource.mdx:null:null', 'production/deploying-to-cloud/architecture.mdx:null:null', 'production/deploying-to-cloud/using-helm.mdx:null:null', 'production/executors/aws.mdx:null:null', 'production/executors/azure.mdx:null:null', 'production/executors/gcp.mdx:null:null', 'production/executors/k8.mdx:null:null', 'production/mage/pro.mdx:null:null'],
     errors: { 'page/render-failed': 12 },
-    warnings: { 'code/unknown-language': 14, 'icon/unknown': 54, 'nav/duplicate-page': 2 },
+    warnings: { 'code/unknown-language': 14, 'nav/duplicate-page': 2 },
   },
   'MCPJam__inspector': {
     written: 245,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 48, 'settings/unknown-key': 2 },
+    warnings: { 'settings/unknown-key': 2 },
   },
   'meilisearch__documentation': {
     // Kiln gap (issue 19): `$ref` in docs.json is not resolved, so the settings do not load and nothing is built.
@@ -194,7 +195,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 430,
     failed: ['enterprise/instrumentations/overview.mdx:null:null', 'enterprise/pipeline/benchmarks.mdx:null:null', 'enterprise/telemetry-types.mdx:null:null', 'oss/instrumentations/overview.mdx:null:null', 'oss/pipeline/benchmarks.mdx:null:null', 'oss/telemetry-types.mdx:null:null'],
     errors: { 'page/render-failed': 6 },
-    warnings: { 'code/unknown-language': 2, 'icon/unknown': 177, 'page/import-not-found': 5, 'page/unknown-component': 9, 'settings/unknown-key': 2 },
+    warnings: { 'code/unknown-language': 2, 'page/import-not-found': 5, 'page/unknown-component': 9, 'settings/unknown-key': 2 },
   },
   'ollama__ollama': {
     written: 73,
@@ -212,7 +213,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 85,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 7, 'page/unknown-component': 4 },
+    warnings: { 'page/unknown-component': 4 },
   },
   'pezzolabs__pezzo': {
     written: 23,
@@ -243,7 +244,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 88,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 27 },
+    warnings: {},
   },
   'supermemoryai__supermemory': {
     // Kiln gap (issue 20): `Icon` inside an `export const` component.
@@ -251,15 +252,16 @@ const EXPECTED: Record<string, Expected> = {
     written: 160,
     failed: ['using-supermemory.mdx:null:null'],
     errors: { 'openapi/fetch-failed': 1, 'page/render-failed': 1 },
-    warnings: { 'icon/unknown': 86, 'nav/duplicate-page': 1, 'page/unknown-component': 1 },
+    warnings: { 'nav/duplicate-page': 1, 'page/unknown-component': 1 },
   },
   'triggerdotdev__trigger.dev': {
     written: 144,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 1, 'page/import-not-found': 3, 'page/unknown-component': 3 },
+    warnings: { 'page/import-not-found': 3, 'page/unknown-component': 3 },
   },
   'tursodatabase__turso-docs': {
+    // An icon no library has: "llama" (agentfs/sdk/python.mdx).
     written: 290,
     failed: [],
     errors: {},
@@ -269,13 +271,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 100,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
+    warnings: { 'code/unknown-language': 1 },
   },
   'VRSEN__agency-swarm': {
     written: 62,
     failed: [],
     errors: {},
-    warnings: { 'icon/unknown': 16, 'settings/unknown-key': 2 },
+    warnings: { 'settings/unknown-key': 2 },
   },
 };
 
