@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * The three icon libraries Mintlify offers, read from their npm packages one icon at a time.
  *
- * Each package ships one file per icon (Font Awesome: a CommonJS module per icon and per alias;
+ * Each package ships one file per icon (Font Awesome: a CommonJS module per icon and per alias, read as text;
  * Lucide and Tabler: an SVG file per icon, Lucide's aliases included), so a name is looked up by
  * the file it would be in: nothing is indexed, and a build reads only the icons its pages name
  * (loading a whole set took 40-200 ms per Font Awesome style, and Tabler's node file is 2.4 MB).
@@ -75,6 +75,26 @@ interface FaDefinition {
   icon: [number, number, (string | number)[], string, string | string[]];
 }
 
+/**
+ * An icon module's data, read as text: compiling a module per icon cost more than loading the
+ * whole package did on an icon-heavy site (the modules are generated, one shape for all). An
+ * alias module names its icon's module (`require('./faHouse')`), which is read instead. Anything
+ * else is loaded as the module it is.
+ */
+export function readFaModule(file: string): { name: string; width: number; height: number; paths: string[] } {
+  let source = readFileSync(file, 'utf8');
+  const alias = /require\('\.\/(fa\w+)'\)/.exec(source);
+  if (alias) source = readFileSync(path.join(path.dirname(file), `${alias[1]}.js`), 'utf8');
+  const name = /^var iconName = '([\w-]+)';$/m.exec(source)?.[1];
+  const width = /^var width = (\d+);$/m.exec(source)?.[1];
+  const height = /^var height = (\d+);$/m.exec(source)?.[1];
+  const data = /^var svgPathData = '([^'\\]*)';$/m.exec(source)?.[1];
+  if (name && width && height && data) return { name, width: Number(width), height: Number(height), paths: [data] };
+  const { definition } = require(file) as { definition: FaDefinition };
+  const [w, h, , , d] = definition.icon;
+  return { name: definition.iconName, width: w, height: h, paths: Array.isArray(d) ? d : [d] };
+}
+
 const FA_ATTRS = { fill: 'currentColor' };
 const faGlyphs = new Map<string, Glyph | null>();
 
@@ -92,11 +112,10 @@ export function fontAwesome(name: string, style: FaStyle): Glyph | undefined {
     glyph = timed(() => {
       const file = path.join(folderOf(FA_PACKAGES[style]), `${faModule(name)}.js`);
       if (!existsSync(file)) return null;
-      const { definition } = require(file) as { definition: FaDefinition };
-      const [w, h, , , data] = definition.icon;
+      const { name: iconName, width: w, height: h, paths } = readFaModule(file);
       // Glyphs are 512 high and 256-640 wide: centred in a square box so icons line up.
       const side = Math.max(w, h);
-      return { library: 'fontawesome', name: definition.iconName, style, viewBox: `${(w - side) / 2} ${(h - side) / 2} ${side} ${side}`, attrs: FA_ATTRS, paths: Array.isArray(data) ? data : [data] };
+      return { library: 'fontawesome', name: iconName, style, viewBox: `${(w - side) / 2} ${(h - side) / 2} ${side} ${side}`, attrs: FA_ATTRS, paths };
     });
     faGlyphs.set(key, glyph);
   }
