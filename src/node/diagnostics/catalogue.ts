@@ -52,6 +52,17 @@ export const catalogue = {
     message: ({ path, key }) => `Unknown setting \`${key}\`${path ? ` in \`${path}\`` : ''}; it is ignored.`,
     hint: ({ suggestion }) => (suggestion ? `Did you mean \`${suggestion}\`?` : 'Check the spelling against the settings reference.'),
   }),
+  // The look and chrome settings (settings/schema/look.ts): what Kiln accepts but does not draw as written.
+  'settings/unsupported': entry<{ path: string; detail: string }>({
+    severity: 'warning',
+    message: ({ path, detail }) => `\`${path}\` ${detail}.`,
+    hint: () => 'The rest of the site is built as usual. Remove the setting to silence this warning; the README lists what Kiln draws of each setting.',
+  }),
+  'settings/theme-nearest': entry<{ theme: string; drawn: string }>({
+    severity: 'info',
+    message: ({ theme, drawn }) => `Theme "${theme}" is drawn as "${drawn}", the nearest theme Kiln has.`,
+    hint: () => 'Kiln draws the themes mint, maple, palm, willow, linden, almond and aspen; set one of them to choose another look.',
+  }),
   'nav/page-not-found': entry<{ entry: string; tried: string[] }>({
     severity: 'error',
     message: ({ entry, tried }) => `Navigation entry "${entry}" has no page file (looked for ${tried.join(', ')}).`,

@@ -1,7 +1,8 @@
 import type { V2Input } from './schema/index.js';
 import type { V2Divisions, V2Entry, V2Group, V2OpenApi } from './schema/v2-navigation.js';
 import type { Anchor, IconType, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
-import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
+import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, feedbackOf, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
+import { lookFromV2 } from './look.js';
 
 /**
  * Maps the newer docs.json layout onto the classic `Settings`, so later stages see one shape.
@@ -212,7 +213,7 @@ export function fromV2(input: V2Input, file: string): Settings {
     }),
     openapi: [...new Set([...openapiFiles(input.api?.openapi), ...acc.openapi])],
     footerSocials: normalizeSocials(input.footer?.socials),
-    feedback: { suggestEdit: false, raiseIssue: false },
+    feedback: feedbackOf(input.feedback),
     modeToggle: compact({
       default: input.appearance?.default === 'system' ? undefined : input.appearance?.default,
       isHidden: input.appearance?.strict ?? false,
@@ -226,5 +227,6 @@ export function fromV2(input: V2Input, file: string): Settings {
     indexHiddenPages: input.seo?.indexing === 'all' ? true : undefined,
     analytics: analyticsFrom(input.integrations),
     iconLibrary: input.icons?.library,
+    ...lookFromV2(input),
   });
 }

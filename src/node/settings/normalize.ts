@@ -2,6 +2,7 @@ import type { ClassicInput } from './schema/index.js';
 import type { Analytics, Anchor, Logo, NavigationEntry, NavigationGroup, Settings } from './types.js';
 import type { AnalyticsInput } from './schema/analytics.js';
 import type { NavigationGroupInput } from './schema/navigation.js';
+import { lookFromClassic } from './look.js';
 
 /** Theme colour used when the file sets none (the spec makes `colors` optional). */
 export const DEFAULT_PRIMARY = '#0d9373';
@@ -98,7 +99,7 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       ? compact({ primary: c.primary, light: c.light, dark: c.dark, background: c.background, anchors: c.anchors })
       : { primary: DEFAULT_PRIMARY },
     topbarLinks: (input.topbarLinks ?? []).map(({ name, url }) => ({ name, url })),
-    topbarCtaButton: cta && compact({ type: cta.type ?? 'link', url: cta.url, name: cta.name }),
+    topbarCtaButton: cta && compact({ type: cta.type ?? 'link', url: cta.url, name: cta.name, style: cta.style, arrow: cta.arrow }),
     versions: input.versions ?? [],
     anchors,
     topAnchor: { ...DEFAULT_TOP_ANCHOR, ...compact(input.topAnchor ?? {}) },
@@ -112,8 +113,8 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       expandParams: input.api?.paramFields?.expanded === 'all' ? true : undefined,
     }),
     openapi: toArray(input.openapi),
-    footerSocials: normalizeSocials(input.footerSocials),
-    feedback: { suggestEdit: input.feedback?.suggestEdit ?? false, raiseIssue: input.feedback?.raiseIssue ?? false },
+    footerSocials: [...normalizeSocials(input.footerSocials), ...normalizeSocials(input.footer?.socials)],
+    feedback: feedbackOf(input.feedback),
     modeToggle: compact({ default: input.modeToggle?.default, isHidden: input.modeToggle?.isHidden ?? false }),
     backgroundImage: input.backgroundImage,
     redirects: input.redirects,
@@ -122,5 +123,11 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
     metadata: metaTags(input.metadata),
     indexHiddenPages: input.seo?.indexHiddenPages === true ? true : undefined,
     analytics: analyticsFrom(input.analytics),
+    ...lookFromClassic(input),
   });
+}
+
+/** The feedback options, `thumbsRating` only when on. */
+export function feedbackOf(f: { suggestEdit?: boolean; raiseIssue?: boolean; thumbsRating?: boolean } | undefined): Settings['feedback'] {
+  return compact({ suggestEdit: f?.suggestEdit ?? false, raiseIssue: f?.raiseIssue ?? false, thumbsRating: f?.thumbsRating === true ? true : undefined });
 }

@@ -50,6 +50,10 @@ export interface CtaButton {
   type: 'link' | 'github';
   url: string;
   name?: string;
+  /** mint.json: `roundedRectangle` corners instead of the default pill. */
+  style?: 'pill' | 'roundedRectangle';
+  /** mint.json: an arrow after the text. */
+  arrow?: boolean;
 }
 
 export interface Anchor {
@@ -132,7 +136,8 @@ export interface Settings {
   api: ApiSettings;
   openapi: string[];
   footerSocials: { type: SocialPlatform; url: string }[];
-  feedback: { suggestEdit: boolean; raiseIssue: boolean };
+  /** `thumbsRating`: "Was this page helpful?" under each page. */
+  feedback: { suggestEdit: boolean; raiseIssue: boolean; thumbsRating?: boolean };
   modeToggle: { default?: 'light' | 'dark'; isHidden: boolean };
   backgroundImage?: string;
   /**
@@ -157,7 +162,71 @@ export interface Settings {
   analytics?: Analytics;
   /** The library icon names are looked up in first (`icons.library` in docs.json); Font Awesome when unset. */
   iconLibrary?: 'fontawesome' | 'lucide' | 'tabler';
+  /** The theme and the styles chosen by the settings (render/layout/theme.ts); absent: the mint theme as it is. */
+  look?: Look;
+  /** The favicon in dark mode, when it differs (`favicon.dark`). */
+  faviconDark?: string;
+  /** The background image in dark mode, when it differs (`background.image.dark`). */
+  backgroundImageDark?: string;
+  /** Columns of links in the footer (`footer.links`). */
+  footerLinks?: FooterColumn[];
+  /** Leaves out the footer's "Built with Kiln" (mint.json `isWhiteLabeled`). */
+  whiteLabeled?: boolean;
+  /** A banner across the top of every page. */
+  banner?: Banner;
+  /** The page menu (`contextual.options`): what it offers, the first one as its button. */
+  contextual?: ContextualOption[];
+  /** The 404 page (`errors.404`). */
+  notFound?: { redirect?: boolean; title?: string; description?: string };
+  /** The social card (`thumbnails`). */
+  thumbnails?: { appearance?: 'light' | 'dark'; background?: string };
 }
+
+export type ThemeName = 'mint' | 'maple' | 'palm' | 'willow' | 'linden' | 'almond' | 'aspen';
+
+/** A font: a family name, or a font file (`source`: a project path or a URL, linked, never downloaded). */
+export interface FontSpec {
+  family: string;
+  weight?: number;
+  source?: string;
+  format?: 'woff' | 'woff2';
+}
+
+export interface Look {
+  /** The theme drawn: names Kiln does not draw are mapped to the nearest (schema/look.ts). */
+  theme: ThemeName;
+  fonts?: { heading?: FontSpec; body?: FontSpec };
+  /** Decorative background. */
+  decoration?: 'gradient' | 'grid' | 'windows';
+  /** Code blocks stay dark in light mode. */
+  codeBlocks?: 'dark';
+  /** Square corners (mint.json `rounded: sharp`). */
+  rounded?: 'sharp';
+  /** How the sidebar's current link is drawn (mint.json `sidebar.items`); unset: the theme's way. */
+  sidebarItems?: 'container' | 'card' | 'border' | 'undecorated';
+  /** A primary-colour band behind the top bar (mint.json `topbar.style`). */
+  topbar?: 'gradient';
+  /** The sidebar as a solid panel (mint.json `layout: solidSidenav`). */
+  sidebar?: 'solid';
+}
+
+export interface FooterColumn {
+  header?: string;
+  items: { label: string; href: string }[];
+}
+
+export interface Banner {
+  /** Markdown: links, emphasis and code are drawn. */
+  content: string;
+  dismissible: boolean;
+  type: 'info' | 'warning' | 'critical';
+  color?: { light?: string; dark?: string };
+}
+
+/** Built-in page menu entries, or an author's link (`href` with `$page`/`$path` in its query values). */
+export type ContextualOption =
+  | 'copy' | 'view' | 'chatgpt' | 'claude' | 'perplexity' | 'grok' | 'aistudio'
+  | { title: string; description?: string; icon?: string; href: string; query?: { key: string; value: string }[] };
 
 /** One entry per configured provider; render/layout/analytics.ts writes each one's snippet. */
 export interface Analytics {

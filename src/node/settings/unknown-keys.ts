@@ -2,10 +2,13 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { formatPath, type JsonPath, type SourceMap } from './locate.js';
+import { support, type SupportNote } from './schema/common.js';
 
 /**
  * Unknown keys are warnings, not failures, so the schemas strip them (zod's default) and this
- * walk finds them by following the schema alongside the value.
+ * walk finds them by following the schema alongside the value. On the way it asks each schema
+ * marked with `noted` (schema/common.ts) what Kiln makes of the value there: a setting it accepts
+ * but does not draw as written is reported at its position too.
  */
 
 /** The parts of zod's internal definition this walk reads. */
@@ -22,15 +25,16 @@ interface Def {
 
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-interface Found {
-  path: JsonPath;
-  key: string;
-  known: string[];
-}
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'lazy', 'pipe', 'union']);
+
+type Found = { path: JsonPath; key: string; known: string[] } | { path: JsonPath; note: SupportNote };
 
 function walk(schema: z.ZodType, value: unknown, path: JsonPath, out: Found[]): void {
-  if (typeof value !== 'object' || value === null) return;
+  const note = value === undefined ? undefined : support.get(schema)?.check(value);
+  if (note) out.push({ path, note });
   const def = defOf(schema);
+  // Wrappers and unions are followed whatever the value (a noted schema may be inside); keys only in objects.
+  if ((typeof value !== 'object' || value === null) && !WRAPPERS.has(def.type)) return;
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -48,13 +52,13 @@ function walk(schema: z.ZodType, value: unknown, path: JsonPath, out: Found[]): 
       if (Array.isArray(value)) value.forEach((v, i) => walk(def.element!, v, [...path, i], out));
       return;
     case 'record':
-      if (!Array.isArray(value)) for (const [k, v] of Object.entries(value)) walk(def.valueType!, v, [...path, k], out);
+      if (!Array.isArray(value)) for (const [k, v] of Object.entries(value as object)) walk(def.valueType!, v, [...path, k], out);
       return;
     case 'object': {
       if (Array.isArray(value)) return;
       const shape = def.shape!;
       const known = Object.keys(shape);
-      for (const [k, v] of Object.entries(value)) {
+      for (const [k, v] of Object.entries(value as object)) {
         if (k in shape) walk(shape[k], v, [...path, k], out);
         else out.push({ path, key: k, known });
       }
@@ -103,7 +107,10 @@ export function suggest(key: string, known: readonly string[]): string | undefin
   return bestD <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
 }
 
-/** `settings/unknown-key` warnings for every key the schema does not know, at the key. */
+/**
+ * `settings/unknown-key` warnings for every key the schema does not know, at the key, and
+ * `settings/unsupported` (or `settings/theme-nearest`) for values Kiln does not draw as written.
+ */
 export function unknownKeyDiagnostics(
   schema: z.ZodType,
   value: unknown,
@@ -111,7 +118,16 @@ export function unknownKeyDiagnostics(
 ): { offset: number; diagnostic: Diagnostic }[] {
   const found: Found[] = [];
   walk(schema, value, [], found);
-  return found.map(({ path, key, known }) => {
+  return found.map((f) => {
+    if ('note' in f) {
+      const { offset, ...where } = map.at(f.path, { key: true });
+      const { note } = f;
+      const diagnostic = 'detail' in note
+        ? diag('settings/unsupported', { path: formatPath(f.path), detail: note.detail }, where)
+        : diag('settings/theme-nearest', note, where);
+      return { offset, diagnostic };
+    }
+    const { path, key, known } = f;
     const { offset, ...where } = map.at([...path, key], { key: true });
     const suggestion = suggest(key, known.filter((k) => k !== '$schema'));
     const args = { path: path.length ? formatPath(path) : '', key, ...(suggestion ? { suggestion } : {}) };

@@ -51,6 +51,11 @@ describe('docs.json v2 layout', () => {
           },
         },
         "backgroundImage": "/bg.png",
+        "banner": {
+          "content": "New!",
+          "dismissible": false,
+          "type": "info",
+        },
         "colors": {
           "background": {
             "dark": "#0b0d0e",
@@ -60,8 +65,13 @@ describe('docs.json v2 layout', () => {
           "light": "#07C983",
           "primary": "#16A34A",
         },
+        "contextual": [
+          "copy",
+          "view",
+        ],
         "eyebrows": "breadcrumbs",
         "favicon": "/favicon-light.svg",
+        "faviconDark": "/favicon-dark.svg",
         "feedback": {
           "raiseIssue": false,
           "suggestEdit": false,
@@ -83,6 +93,17 @@ describe('docs.json v2 layout', () => {
           "dark": "/logo/dark.svg",
           "href": "/",
           "light": "/logo/light.svg",
+        },
+        "look": {
+          "fonts": {
+            "body": {
+              "family": "Inter",
+            },
+            "heading": {
+              "family": "Inter",
+            },
+          },
+          "theme": "mint",
         },
         "modeToggle": {
           "default": "dark",
@@ -136,6 +157,9 @@ describe('docs.json v2 layout', () => {
             "version": "v1",
           },
         ],
+        "notFound": {
+          "redirect": false,
+        },
         "openapi": [
           "openapi.json",
         ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexColor } from './common.js';
+import { hexColor, unused } from './common.js';
 
 /** A solid hex colour, or a gradient `{from, to}`. */
 export const colorOrGradient = z.union(
@@ -39,8 +39,8 @@ export const colors = z.object({
   background: backgroundColors.optional(),
   /** Colour of the anchor icons: a hex colour or a gradient. */
   anchors: colorOrGradient.optional(),
-  /** Legacy Mintlify lighter accent; accepted, not used. */
-  ultraLight: hexColor.optional(),
-  /** Legacy Mintlify darker accent; accepted, not used. */
-  ultraDark: hexColor.optional(),
+  /** Legacy Mintlify lighter accent; not used (reported). */
+  ultraLight: unused(hexColor, 'is not used: Kiln works out its lighter shades from `primary` and `light`').optional(),
+  /** Legacy Mintlify darker accent; not used (reported). */
+  ultraDark: unused(hexColor, 'is not used: Kiln works out its darker shades from `primary` and `dark`').optional(),
 });

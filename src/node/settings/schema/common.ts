@@ -32,3 +32,30 @@ export const redirect = z.object({
   /** Whether the redirect is permanent (308) rather than temporary (307). */
   permanent: z.boolean().optional(),
 });
+
+/**
+ * What Kiln makes of a value it accepts: a sentence when it does not draw it as written (a
+ * `settings/unsupported` warning, or with `info` a `settings/theme-nearest` note), nothing when it
+ * does. Read by ../unknown-keys.ts while it walks the file, so every such value is reported at its
+ * line and column. A registry of its own, so `kiln schema` does not carry these functions.
+ */
+export type SupportNote = { detail: string } | { theme: string; drawn: string };
+export const support = z.registry<{ check: (value: unknown) => SupportNote | undefined }>();
+
+/** `schema`, with what Kiln does not draw of its values reported (see `support`). */
+export function noted<T extends z.ZodType>(schema: T, check: (value: unknown) => string | SupportNote | undefined): T {
+  // A copy: shared building blocks (`text`) must not carry one setting's note everywhere.
+  const own = schema.clone() as T;
+  (own as z.ZodType).register(support, {
+    check: (value) => {
+      const note = check(value);
+      return typeof note === 'string' ? { detail: note } : note;
+    },
+  });
+  return own;
+}
+
+/** A key Kiln accepts and does not use at all, with why (reported whenever it is present). */
+export function unused<T extends z.ZodType>(schema: T, detail: string): T {
+  return noted(schema, () => detail);
+}

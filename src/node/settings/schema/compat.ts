@@ -1,22 +1,23 @@
 import { z } from 'zod';
 import { opaqueObject, redirect, text } from './common.js';
-import { backgroundDecoration } from './background.js';
+import { classicBackground, classicFont, classicFooter, classicSearch, codeBlock, layout, sidebar, theme, topbar } from './look.js';
 import { analytics } from './analytics.js';
 
 /**
- * Settings of Mintlify's classic `mint.json` that the spec does not list but real sites use.
- * They are accepted without a warning so a working site does not drown in noise; Kiln reads
- * `redirects`, `search.prompt`, `metadata`, `seo.indexHiddenPages` and `analytics`. Shapes are checked loosely: these are someone else's options.
+ * Settings of Mintlify's classic `mint.json` that the spec does not list but real sites use. Kiln
+ * reads `redirects`, `search.prompt`, `metadata`, `seo.indexHiddenPages`, `analytics` and the look
+ * (./look.ts); what it does not draw is reported where it is written. `integrations` and `seo` are
+ * checked loosely: these are someone else's options.
  */
 export const classicCompat = {
   /** URL of the JSON schema, for editors. */
   $schema: z.string().optional(),
-  /** Mintlify theme name (e.g. `quill`, `venus`). */
-  theme: text.optional(),
-  /** Mintlify layout (`topnav`, `sidenav`, `solidSidenav`). */
-  layout: text.optional(),
-  /** Mintlify corner style (`default`, `sharp`). */
-  rounded: text.optional(),
+  /** Theme: mint.json's presets (`venus`, `quill`, `prism`) are drawn as the nearest docs.json theme. */
+  theme: theme.optional(),
+  /** `topnav` (default), `sidenav` (drawn as topnav) or `solidSidenav` (a sidebar panel). */
+  layout: layout.optional(),
+  /** Corner style: `default` or `sharp`. */
+  rounded: z.enum(['default', 'sharp']).optional(),
   /** Analytics providers (GA4, GTM, PostHog, Plausible…), injected into built pages. */
   analytics: analytics.optional(),
   /** Integrations (intercom, etc.), keyed by provider. */
@@ -27,20 +28,22 @@ export const classicCompat = {
   metadata: z.record(z.string(), z.string()).optional(),
   /** SEO options such as `indexHiddenPages`. */
   seo: opaqueObject.optional(),
-  /** Search options such as `prompt`. */
-  search: opaqueObject.optional(),
+  /** Search options: `prompt`, `location`. */
+  search: classicSearch.optional(),
   /** Name of the first (implicit) tab. */
   primaryTab: z.object({ name: text }).optional(),
   /** Fonts of headings and body. */
-  font: opaqueObject.optional(),
-  /** Code block style. */
-  codeBlock: opaqueObject.optional(),
-  /** Sidebar style. */
-  sidebar: opaqueObject.optional(),
+  font: classicFont.optional(),
+  /** Code block style: `dark` keeps code dark in light mode. */
+  codeBlock: codeBlock.optional(),
+  /** How the sidebar's links are drawn. */
+  sidebar: sidebar.optional(),
   /** Top bar style. */
-  topbar: opaqueObject.optional(),
+  topbar: topbar.optional(),
   /** Background decoration. */
-  background: backgroundDecoration.optional(),
-  /** Mintlify's hosted-site options. */
+  background: classicBackground.optional(),
+  /** Footer: social links and columns of links. */
+  footer: classicFooter.optional(),
+  /** Leaves out the "Built with" line of the footer. */
   isWhiteLabeled: z.boolean().optional(),
 };

@@ -6,6 +6,6 @@ export const feedback = z.object({
   suggestEdit: z.boolean().optional(),
   /** Button to raise an issue about the documentation. Default `false`. */
   raiseIssue: z.boolean().optional(),
-  /** Mintlify: thumbs up/down rating. Accepted, not used. */
+  /** "Was this page helpful?" with thumbs up and down, reported to the site's analytics. Default `false`. */
   thumbsRating: z.boolean().optional(),
 });

@@ -8,6 +8,7 @@ import { text } from './common.js';
 export const SOCIAL_PLATFORMS = [
   'website', 'facebook', 'x', 'twitter', 'discord', 'slack', 'github', 'linkedin', 'instagram',
   'hacker-news', 'youtube', 'medium', 'telegram', 'bluesky', 'threads', 'reddit', 'podcast',
+  'x-twitter', 'earth-americas',
 ] as const;
 
 /** Platform → account URL. */

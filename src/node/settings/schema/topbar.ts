@@ -21,6 +21,10 @@ export const topbarCtaButton = z
     url: text,
     /** Button text; required when `type` is `link`. */
     name: text.optional(),
+    /** `pill` (round ends, the default) or `roundedRectangle`. */
+    style: z.enum(['pill', 'roundedRectangle']).optional(),
+    /** Shows an arrow after the text. */
+    arrow: z.boolean().optional(),
   })
   .refine((b) => b.type === 'github' || b.name !== undefined, {
     error: 'a string (the button text; required unless `type` is "github")',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hexColor, opaqueObject, oneOrMany, redirect, text } from './common.js';
 import { logo } from './logo.js';
-import { socialsObject } from './footer.js';
+import { banner, contextual, errors, fonts, perMode, styling, theme, thumbnails, v2Background, v2Footer } from './look.js';
+import { feedback } from './feedback.js';
 import { v2Navigation, v2OpenApi } from './v2-navigation.js';
 import { integrations } from './analytics.js';
 import { icons } from './icons.js';
@@ -10,13 +11,6 @@ import { icons } from './icons.js';
  * The newer Mintlify `docs.json` layout (navigation is an object, `theme` is set). Only what
  * Kiln maps onto `Settings` is typed closely; presentation-only areas are accepted loosely.
  */
-
-const lightDark = z.object({
-  /** Value in light mode. */
-  light: text.optional(),
-  /** Value in dark mode. */
-  dark: text.optional(),
-});
 
 export const v2Colors = z.object({
   /** Primary colour. Required. */
@@ -55,22 +49,6 @@ export const v2Navbar = z.object({
       error: 'a string (the button text; required unless `type` is "github")',
       path: ['label'],
     })
-    .optional(),
-});
-
-export const v2Footer = z.object({
-  /** Social links: platform → URL. */
-  socials: socialsObject.optional(),
-  /** Columns of footer links. */
-  links: z
-    .array(
-      z.object({
-        /** Column heading. */
-        header: text.optional(),
-        /** Links of the column. */
-        items: z.array(z.object({ /** Link text. */ label: text, /** Link target. */ href: text })),
-      }),
-    )
     .optional(),
 });
 
@@ -133,8 +111,8 @@ export const v2Api = z.object({
 export const v2Shape = {
   /** URL of the JSON schema, for editors. */
   $schema: z.string().optional(),
-  /** Mintlify theme name. Kiln has one look; the value is accepted. */
-  theme: text.optional(),
+  /** Layout theme: mint, maple, palm, willow, linden, almond or aspen (sequoia and luma are drawn as the nearest). */
+  theme: theme.optional(),
   /** Project name; used for the global title. */
   name: text,
   /** Site description for SEO. */
@@ -144,7 +122,7 @@ export const v2Shape = {
   /** Logo path, or light/dark logos with `href`. */
   logo: logo.optional(),
   /** Favicon path, or light/dark favicons. */
-  favicon: z.union([text, lightDark], { error: 'a favicon path or an object `{light, dark}`' }).optional(),
+  favicon: perMode('a favicon').optional(),
   /** The navigation tree. */
   navigation: v2Navigation,
   /** Top bar links and primary button. */
@@ -161,49 +139,35 @@ export const v2Shape = {
     })
     .optional(),
   /** Background image, decoration and colours. */
-  background: z
-    .object({
-      /** Background image path, or light/dark images. */
-      image: z.union([text, lightDark], { error: 'an image path or an object `{light, dark}`' }).optional(),
-      /** Decoration. Accepted, not used. */
-      decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
-      /** Background colours. */
-      color: z.object({ light: hexColor.optional(), dark: hexColor.optional() }).optional(),
-    })
-    .optional(),
+  background: v2Background.optional(),
   /** API reference settings. */
   api: v2Api.optional(),
   /** Redirect rules. */
   redirects: z.array(redirect).optional(),
-  /** Contextual menu options (copy page, open in ChatGPT…). Accepted, not used. */
-  contextual: z.object({ options: z.array(z.unknown()) }).optional(),
+  /** The page menu: copy the page, view it as Markdown, open it in an AI tool. */
+  contextual: contextual.optional(),
   /** SEO metatags and indexing. Accepted, not used. */
   seo: opaqueObject.optional(),
-  /** Fonts. Accepted, not used. */
-  fonts: opaqueObject.optional(),
-  /** Styling options: `eyebrows` is used; the others (codeblocks, latex) are accepted, not used. */
-  styling: z
-    .object({
-      /** Above the page title: the page's group (`section`) or every group down to the page (`breadcrumbs`). */
-      eyebrows: z.enum(['section', 'breadcrumbs']).optional(),
-      codeblocks: z.unknown().optional(),
-      latex: z.unknown().optional(),
-    })
-    .optional(),
+  /** Fonts of headings and body text: families or font files. */
+  fonts: fonts.optional(),
+  /** Styling options: eyebrows, code block theme, math stylesheets. */
+  styling: styling.optional(),
   /** The icon library names come from. */
   icons: icons.optional(),
   /** Third-party integrations keyed by provider: the analytics ones are injected into built pages. */
   integrations: integrations.optional(),
-  /** Error page settings. Accepted, not used. */
-  errors: opaqueObject.optional(),
-  /** Site-wide banner. Accepted, not used. */
-  banner: opaqueObject.optional(),
-  /** Search options. Accepted, not used. */
-  search: opaqueObject.optional(),
+  /** Error pages: the 404 page's title and text, or a redirect home. */
+  errors: errors.optional(),
+  /** A banner across the top of every page. */
+  banner: banner.optional(),
+  /** Search options: `prompt` is the placeholder of the search box. */
+  search: z.object({ /** Placeholder of the search box. */ prompt: z.string().optional() }).optional(),
   /** Page metadata options. Accepted, not used. */
   metadata: opaqueObject.optional(),
-  /** Thumbnail options. Accepted, not used. */
-  thumbnails: opaqueObject.optional(),
+  /** The social card: light or dark, background image. */
+  thumbnails: thumbnails.optional(),
+  /** Feedback under each page (a mint.json setting many docs.json files keep). */
+  feedback: feedback.optional(),
   /** Custom-domain and hosting options. Accepted, not used. */
   interaction: opaqueObject.optional(),
 };
