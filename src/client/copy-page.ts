@@ -1,15 +1,14 @@
-import { announce, writeClipboard } from './dom.js';
+import { $$, announce, writeClipboard } from './dom.js';
 
 /**
  * "Copy page": copies the page as Markdown (the `<url>.md` file the build writes) for pasting
- * into an AI tool or an issue. The text is fetched on first use; hidden without JavaScript.
+ * into an AI tool or an issue. The page menu may show it twice (its button and its list); the
+ * text is fetched once, on first use. Hidden without JavaScript.
  */
 export function initCopyPage(): void {
-  const button = document.querySelector<HTMLButtonElement>('.copy-page');
-  const url = button?.dataset.md;
-  if (!button || !url) return;
-  button.hidden = false;
-  const label = button.querySelector('.copy-page-label');
+  const buttons = $$<HTMLButtonElement>('.copy-page').filter((b) => b.dataset.md);
+  if (buttons.length === 0) return;
+  const url = buttons[0]!.dataset.md!;
   let text: Promise<string> | undefined;
   const load = () =>
     (text ??= fetch(url).then((r) => {
@@ -19,20 +18,25 @@ export function initCopyPage(): void {
       text = undefined;
       throw error;
     }));
-  button.addEventListener('pointerenter', () => void load().catch(() => undefined), { once: true });
-  button.addEventListener('click', () => {
-    const done = (ok: boolean) => {
-      button.classList.toggle('copied', ok);
-      if (label) label.textContent = ok ? 'Copied' : 'Copy failed';
-      announce(ok ? 'Page copied as Markdown' : 'Could not copy the page');
-      clearTimeout(Number(button.dataset.timer));
-      button.dataset.timer = String(setTimeout(() => {
-        button.classList.remove('copied');
-        if (label) label.textContent = 'Copy page';
-      }, 2000));
-    };
-    copyText(load()).then(done, () => done(false));
-  });
+  for (const button of buttons) {
+    button.hidden = false;
+    const label = button.querySelector('.copy-page-label, .page-menu-title');
+    const idle = label?.textContent ?? 'Copy page';
+    button.addEventListener('pointerenter', () => void load().catch(() => undefined), { once: true });
+    button.addEventListener('click', () => {
+      const done = (ok: boolean) => {
+        button.classList.toggle('copied', ok);
+        if (label) label.textContent = ok ? 'Copied' : 'Copy failed';
+        announce(ok ? 'Page copied as Markdown' : 'Could not copy the page');
+        clearTimeout(Number(button.dataset.timer));
+        button.dataset.timer = String(setTimeout(() => {
+          button.classList.remove('copied');
+          if (label) label.textContent = idle;
+        }, 2000));
+      };
+      copyText(load()).then(done, () => done(false));
+    });
+  }
 }
 
 /** Writes text that is still arriving; keeps the click's permission where the browser allows it. */

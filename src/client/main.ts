@@ -20,10 +20,13 @@ import { initVersions } from './versions.js';
 import { initLazyNav } from './nav-lazy.js';
 import { initGithub } from './github.js';
 import { initPlayground } from './playground/load.js';
+import { initPageMenu } from './page-menu.js';
+import { initBanner } from './banner.js';
+import { initFeedback } from './feedback.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initNotFound, initPlayground]) {
+for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initPageMenu, initBanner, initFeedback, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

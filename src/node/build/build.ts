@@ -16,7 +16,7 @@ import type { IslandSource } from '../mdx/compiler.js';
 import { applyOverrides, createPageProducer, overridesFor, TAILWIND_PLACEHOLDER, type BuildTarget, type PageProducer, type ProducedPage } from './produce.js';
 import { PageCache, type KeptPage } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
-import { renderNotFound } from '../render/not-found.js';
+import { ownNotFound, renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
 import { closeSearch, searchInput } from '../search/index.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
@@ -380,7 +380,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     for (const rel of site.files.assets) await writer.copy(path.join(root, rel), rel);
     const assets = clientAssets();
     for (const a of [assets.css, assets.js]) await writer.write(a.url.slice(1), a.body);
-    await writer.write('404.html', renderNotFound(site));
+    // A project's own 404.mdx was written as 404.html with the pages: it wins over Kiln's.
+    if (!ownNotFound(site)) await writer.write('404.html', renderNotFound(site));
     // Navigation of sections too large to inline whole in every page (layout/sidebar.tsx).
     for (const f of site.navFiles()) await writer.write(f.url.slice(1), f.body);
     // KaTeX and Mermaid files, only when some page uses them (see assets/vendor-assets.ts).

@@ -5,7 +5,7 @@ import { cacheDir, isProjectAsset } from '../content/scan.js';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { renderNotFound, renderPageError, renderSettingsError } from '../render/not-found.js';
+import { ownNotFound, renderNotFound, renderPageError, renderSettingsError } from '../render/not-found.js';
 import { LIVE_RELOAD_SNIPPET } from '../server/livereload-client.js';
 import { contentTypeFor } from '../server/http.js';
 import { resolveDecodedInside } from '../server/safe-path.js';
@@ -138,6 +138,11 @@ export class DevSite implements SiteHandle {
   async notFound(_pathname: string): Promise<ServedFile> {
     const { site, diagnostics } = await this.load();
     if (!site) return { status: 500, type: HTML, body: renderSettingsError(this.root, diagnostics, clientAssets().css.url, LIVE_RELOAD_SNIPPET) };
+    const own = ownNotFound(site);
+    if (own) {
+      const result = await buildPage(site, own, this.engines, this.cache);
+      if (result.html) return { status: 404, type: HTML, body: result.html };
+    }
     return { status: 404, type: HTML, body: renderNotFound(site) };
   }
 

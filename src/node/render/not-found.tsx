@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { location } from '../diagnostics/format.js';
 import type { LoadedSite } from '../site/load.js';
 import { renderDocument } from './layout/document.js';
+import { renderMarkdown } from '../openapi/markdown.js';
 
 function syntheticPage(site: LoadedSite, id: string, title: string, description?: string): Page {
   return {
@@ -13,17 +14,31 @@ function syntheticPage(site: LoadedSite, id: string, title: string, description?
   };
 }
 
-/** The 404 page, in the site's layout, pointing back to the home page. */
+/**
+ * The 404 page, in the site's layout, pointing back to the home page. `errors.404` gives its title
+ * and text (Markdown, drawn through the same allow-list as OpenAPI descriptions), or sends the
+ * reader home (`redirect: true`). A project's own `404.mdx` is a page of the site and replaces this
+ * one (`ownNotFound`).
+ */
 export function renderNotFound(site: LoadedSite): string {
   const home = site.content.byUrl.get('/');
+  const settings = site.context.settings.notFound;
+  const description = settings?.description?.trim();
   const contentHtml = renderToStaticMarkup(
     <div className="not-found">
-      <p>The page you asked for does not exist. It may have moved or been renamed.</p>
+      {description
+        ? <div className="not-found-description" dangerouslySetInnerHTML={{ __html: renderMarkdown(description) }} />
+        : <p>The page you asked for does not exist. It may have moved or been renamed.</p>}
       <p><a href="/">Go to {home ? home.title : 'the home page'}</a></p>
     </div>,
   );
-  const page = syntheticPage(site, '404', 'Page not found');
-  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebarHtml('/'), toc: [] });
+  const page = syntheticPage(site, '404', settings?.title ?? 'Page not found');
+  return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebarHtml('/'), toc: [], refresh: settings?.redirect ? '/' : undefined });
+}
+
+/** The project's own 404 page (`404.mdx` at its root), which a build writes as `404.html` in place of Kiln's. */
+export function ownNotFound(site: LoadedSite): Page | undefined {
+  return site.content.byUrl.get('/404');
 }
 
 export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; root: string }) {

@@ -1,6 +1,8 @@
 /**
  * The site's default social card: one 1200×630 PNG per build, drawn from the site name, its primary
- * colour and its logo, for pages whose front matter and settings give no `og:image`. The card is an
+ * colour and its logo, for pages whose front matter and settings give no `og:image`; light or dark
+ * (`thumbnails.appearance`), on the settings' background image when it is a project file
+ * (`thumbnails.background`: a remote one is not downloaded, and the schema says so). The card is an
  * SVG rasterised by resvg with KaTeX's sans-serif face (a dependency already, so no download and the
  * same letters on every machine); the system's fonts only fill in characters it lacks.
  */
@@ -37,7 +39,9 @@ function siteDescription(settings: Settings): string | undefined {
  * drawing it, and a new name or colour gives social sites a new URL to fetch.
  */
 export function socialCardUrl(settings: Settings): string {
-  const inputs = [CARD_VERSION, settings.name, settings.colors.primary, settings.colors.background?.light, settings.logo?.light, siteDescription(settings), settings.siteUrl];
+  const inputs: unknown[] = [CARD_VERSION, settings.name, settings.colors.primary, settings.colors.background?.light, settings.logo?.light, siteDescription(settings), settings.siteUrl];
+  // Only when set, so the cards of sites without them keep their URLs.
+  if (settings.thumbnails) inputs.push(settings.thumbnails, settings.colors.background?.dark, settings.logo?.dark);
   return `/_kiln/social-card-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 10)}.png`;
 }
 
@@ -93,11 +97,18 @@ export function wrapText(text: string, size: number, width: number, maxLines: nu
   return lines;
 }
 
-/** The light logo (the one drawn on light backgrounds), when it is a file of the project in a format resvg draws. */
-async function readLogo(settings: Settings, root: string, projectFiles: readonly string[]): Promise<{ type: string; bytes: Buffer } | undefined> {
-  const logo = settings.logo?.light;
-  if (!logo || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(logo)) return undefined; // remote logos are not fetched
-  const rel = logo.replace(/^\/+/, '').split(/[?#]/)[0]!;
+const isDark = (settings: Settings) => settings.thumbnails?.appearance === 'dark';
+
+/** The logo drawn on the card's background (the dark-mode one on a dark card), when it is a file of the project in a format resvg draws. */
+async function readLogo(settings: Settings, root: string, projectFiles: readonly string[]): Promise<Image | undefined> {
+  return readImage(isDark(settings) ? settings.logo?.dark : settings.logo?.light, root, projectFiles);
+}
+
+type Image = { type: string; bytes: Buffer };
+
+async function readImage(file: string | undefined, root: string, projectFiles: readonly string[]): Promise<Image | undefined> {
+  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(file)) return undefined; // remote images are not fetched
+  const rel = file.replace(/^(\.\/|\/)+/, '').split(/[?#]/)[0]!;
   const type = LOGO_TYPES[path.extname(rel).toLowerCase()];
   // Only files the project scan found: a settings path cannot reach outside the docs folder.
   if (!type || !projectFiles.includes(rel)) return undefined;
@@ -130,14 +141,22 @@ export function inlineSvg(source: string, box: { x: number; y: number; width: nu
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+/** Text colours of a light and of a dark card: title, description, footer. */
+const INK = { light: ['#111827', '#4B5563', '#374151'], dark: ['#F9FAFB', '#D1D5DB', '#E5E7EB'] } as const;
+
 /** The card as SVG (exported for tests; `renderSocialCard` rasterises it). */
-export function socialCardSvg(settings: Settings, logo?: { type: string; bytes: Buffer }): string {
-  const primary = HEX.test(settings.colors.primary) ? settings.colors.primary : '#0D9373';
-  const background = settings.colors.background?.light && HEX.test(settings.colors.background.light) ? settings.colors.background.light : '#FFFFFF';
+export function socialCardSvg(settings: Settings, logo?: Image, backdrop?: Image): string {
+  const dark = isDark(settings);
+  const accent = dark ? (settings.colors.light ?? settings.colors.primary) : settings.colors.primary;
+  const primary = HEX.test(accent) ? accent : '#0D9373';
+  const own = dark ? settings.colors.background?.dark : settings.colors.background?.light;
+  const background = own && HEX.test(own) ? own : dark ? '#0B0C0F' : '#FFFFFF';
+  const [ink, muted, footerInk] = INK[dark ? 'dark' : 'light'];
   const x = 80;
   const textWidth = CARD_WIDTH - 2 * x;
   const parts: string[] = [
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${background}"/>`,
+    ...(backdrop ? [`<image href="data:${backdrop.type};base64,${backdrop.bytes.toString('base64')}" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" preserveAspectRatio="xMidYMid slice"/>`] : []),
     `<circle cx="${CARD_WIDTH - 40}" cy="${CARD_HEIGHT + 60}" r="360" fill="${primary}" fill-opacity="0.10"/>`,
     `<circle cx="${CARD_WIDTH - 40}" cy="${CARD_HEIGHT + 60}" r="230" fill="${primary}" fill-opacity="0.12"/>`,
     `<rect width="${CARD_WIDTH}" height="14" fill="${primary}"/>`,
@@ -159,17 +178,17 @@ export function socialCardSvg(settings: Settings, logo?: { type: string; bytes: 
   const lines = wrapText(name, size, textWidth, 2, true);
   y = Math.max(y + 70 + size, 300);
   const tspans = (ls: string[], lineHeight: number) => ls.map((l, i) => `<tspan x="${x}" dy="${i ? lineHeight : 0}">${escapeXml(l)}</tspan>`).join('');
-  parts.push(`<text x="${x}" y="${y}" font-family="${family(name)}" font-weight="700" font-size="${size}" fill="#111827">${tspans(lines, Math.round(size * 1.12))}</text>`);
+  parts.push(`<text x="${x}" y="${y}" font-family="${family(name)}" font-weight="700" font-size="${size}" fill="${ink}">${tspans(lines, Math.round(size * 1.12))}</text>`);
   y += Math.round(size * 1.12) * (lines.length - 1);
   const description = siteDescription(settings);
   if (description) {
     const dLines = wrapText(description, 34, textWidth - 120, lines.length > 1 ? 1 : 2); // clear of the footer
-    parts.push(`<text x="${x}" y="${y + 64}" font-family="${family(description)}" font-size="34" fill="#4B5563">${tspans(dLines, 46)}</text>`);
+    parts.push(`<text x="${x}" y="${y + 64}" font-family="${family(description)}" font-size="34" fill="${muted}">${tspans(dLines, 46)}</text>`);
   }
   const host = settings.siteUrl?.replace(/^https?:\/\//, '');
   const footer = host ?? 'Documentation';
   parts.push(`<rect x="${x}" y="${CARD_HEIGHT - 96}" width="28" height="28" rx="6" fill="${primary}"/>`);
-  parts.push(`<text x="${x + 44}" y="${CARD_HEIGHT - 72}" font-family="${family(footer)}" font-size="28" fill="#374151">${escapeXml(footer)}</text>`);
+  parts.push(`<text x="${x + 44}" y="${CARD_HEIGHT - 72}" font-family="${family(footer)}" font-size="28" fill="${footerInk}">${escapeXml(footer)}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">${parts.join('')}</svg>`;
 }
 
@@ -181,7 +200,7 @@ function fontFiles(): string[] {
 /** Draws the card as a PNG. resvg is loaded here, so only a build that writes a card pays for it. */
 export async function renderSocialCard(settings: Settings, root: string, projectFiles: readonly string[]): Promise<Uint8Array> {
   const { Resvg } = await import('@resvg/resvg-js');
-  const svg = socialCardSvg(settings, await readLogo(settings, root, projectFiles));
+  const svg = socialCardSvg(settings, await readLogo(settings, root, projectFiles), await readImage(settings.thumbnails?.background, root, projectFiles));
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'original' },
     font: { fontFiles: fontFiles(), loadSystemFonts: true, defaultFontFamily: FONT_FAMILY, sansSerifFamily: FONT_FAMILY },

@@ -3,7 +3,9 @@ import type { Page } from '../../content/pages.js';
 import { formatDate, isoDate } from '../../content/git-dates.js';
 import { FaIcon } from '../../icons/Icon.js';
 import type { CtaButton, Settings } from '../../settings/types.js';
-import { ExternalIcon } from './icons.js';
+import { renderInlineMarkdown } from '../../openapi/markdown.js';
+import { ArrowRightIcon, CloseIcon, ExternalIcon } from './icons.js';
+import { bannerKey } from './theme.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -26,10 +28,34 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
       </a>
     );
   }
+  // mint.json's `style: roundedRectangle` and `arrow` (styles/look.css).
+  const className = `cta-button${cta.style === 'roundedRectangle' ? ' cta-rounded' : ''}`;
   return (
-    <a className="cta-button" href={cta.url} {...(isExternal(cta.url) ? externalProps : {})}>
+    <a className={className} href={cta.url} {...(isExternal(cta.url) ? externalProps : {})}>
       {cta.name ?? cta.url}
+      {cta.arrow && <ArrowRightIcon />}
     </a>
+  );
+}
+
+/**
+ * The banner across the top of every page: its Markdown drawn through the same allow-list as
+ * OpenAPI descriptions (links, emphasis, code; no HTML). A dismissible one carries the key of its
+ * content; the head script hides it before paint once dismissed (layout/theme.ts), the client
+ * script (src/client/banner.ts) shows its button and remembers the choice.
+ */
+export function Banner({ settings }: { settings: Settings }) {
+  const b = settings.banner;
+  if (!b) return null;
+  return (
+    <div className={`site-banner site-banner-${b.type}`} role="region" aria-label="Announcement" data-banner-key={b.dismissible ? bannerKey(b.content) : undefined}>
+      <div className="site-banner-content" dangerouslySetInnerHTML={{ __html: renderInlineMarkdown(b.content) }} />
+      {b.dismissible && (
+        <button type="button" className="site-banner-close" aria-label="Dismiss the announcement" hidden>
+          <CloseIcon />
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -52,11 +78,30 @@ export const SOCIAL: Record<string, { icon: string; type: string; label: string 
   threads: { icon: 'threads', type: 'brands', label: 'Threads' },
   reddit: { icon: 'reddit', type: 'brands', label: 'Reddit' },
   podcast: { icon: 'podcast', type: 'solid', label: 'Podcast' },
+  'x-twitter': { icon: 'x-twitter', type: 'brands', label: 'X' },
+  'earth-americas': { icon: 'earth-americas', type: 'solid', label: 'Website' },
 };
 
 export function SiteFooter({ settings }: { settings: Settings }) {
+  const columns = settings.footerLinks ?? [];
   return (
     <footer className="site-footer">
+      {columns.length > 0 && (
+        <nav className="footer-columns" aria-label="Footer">
+          {columns.map((c, i) => (
+            <div key={i} className="footer-column">
+              {c.header && <p className="footer-column-title">{c.header}</p>}
+              <ul>
+                {c.items.map((l, j) => (
+                  <li key={j}>
+                    <a href={l.href} {...(isExternal(l.href) ? externalProps : {})}>{l.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      )}
       <div className="site-footer-inner">
         {settings.footerSocials.length > 0 && (
           <ul className="footer-socials" aria-label="Social links">
@@ -73,23 +118,45 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             })}
           </ul>
         )}
-        <p className="powered-by">{settings.name} · Built with Kiln</p>
+        <p className="powered-by">{settings.whiteLabeled ? settings.name : `${settings.name} · Built with Kiln`}</p>
       </div>
     </footer>
   );
 }
 
 /**
- * Under the page: "Suggest edits" and "Raise issue" (when enabled and the repository is known) and
- * "Last updated" (when git dated the page; see content/git-dates.ts).
+ * "Was this page helpful?" (`feedback.thumbsRating`): two buttons the client script
+ * (src/client/feedback.ts) turns on, reports to the site's analytics and remembers per page.
  */
-export function PageFeedback({ settings, repository, page }: { settings: Settings; repository?: Repository; page: Page }) {
+function ThumbsRating() {
+  return (
+    <div className="thumbs-rating" role="group" aria-labelledby="thumbs-rating-title" data-pagefind-ignore="" hidden>
+      <span id="thumbs-rating-title" className="thumbs-rating-title">Was this page helpful?</span>
+      <button type="button" className="thumbs-button" data-rating="yes" aria-pressed="false">
+        <FaIcon name="thumbs-up" type="regular" /> Yes
+      </button>
+      <button type="button" className="thumbs-button" data-rating="no" aria-pressed="false">
+        <FaIcon name="thumbs-down" type="regular" /> No
+      </button>
+      <span className="thumbs-thanks" role="status" />
+    </div>
+  );
+}
+
+/**
+ * Under the page: "Was this page helpful?" (`rating`: a page of the site, with `thumbsRating` on),
+ * "Suggest edits" and "Raise issue" (when enabled and the repository is known) and "Last updated"
+ * (when git dated the page; see content/git-dates.ts).
+ */
+export function PageFeedback({ settings, repository, page, rating = false }: { settings: Settings; repository?: Repository; page: Page; rating?: boolean }) {
   const { suggestEdit, raiseIssue } = settings.feedback;
+  const thumbsRating = rating && settings.feedback.thumbsRating;
   const links = !!repository && (suggestEdit || raiseIssue) && /\.mdx?$/.test(page.relPath);
   const updated = page.lastModified;
-  if (!links && !updated) return null;
+  if (!links && !updated && !thumbsRating) return null;
   return (
     <div className="page-feedback">
+      {thumbsRating && <ThumbsRating />}
       {links && suggestEdit && (
         <a href={editUrl(repository, page.relPath)} {...externalProps}>
           <FaIcon name="pen-to-square" type="regular" /> Suggest edits <ExternalIcon />

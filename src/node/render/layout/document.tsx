@@ -8,11 +8,12 @@ import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { withIconLibrary } from '../../icons/resolve.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
-import { CtaLink, PageFeedback, SiteFooter } from './chrome.js';
+import { Banner, CtaLink, PageFeedback, SiteFooter } from './chrome.js';
+import { PageMenu } from './page-menu.js';
 import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
 import { withAnalytics } from './analytics.js';
 import { AnchorList, TabBar, VersionSelect } from './sections.js';
-import { themeScript, themeVariables } from './theme.js';
+import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
 import { seoHead } from '../../seo/meta.js';
 import { markdownPath } from '../../seo/urls.js';
@@ -37,15 +38,19 @@ function Logo({ settings }: { settings: Settings }) {
   );
 }
 
-/** Copies the page as Markdown (fetched from `href`); shown by src/client/copy-page.ts. */
-function CopyPageButton({ href }: { href: string }) {
+const ICON_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const iconType = (file: string) => ICON_TYPES[file.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase()];
+
+/** The favicon; with `favicon.dark`, one per colour scheme of the reader's system (browsers pick by `media`). */
+function Favicons({ settings }: { settings: Settings }) {
+  const { favicon, faviconDark } = settings;
+  if (!favicon) return null;
+  if (!faviconDark) return <link rel="icon" href={projectFileUrl(favicon)} type={iconType(favicon)} />;
   return (
-    <button type="button" className="copy-page" data-md={href} hidden>
-      <svg viewBox="0 0 20 20" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.75" aria-hidden="true" focusable="false">
-        <rect x="6.5" y="6.5" width="10" height="10" rx="2" /><path d="M13.5 6.5V5a1.5 1.5 0 0 0-1.5-1.5H5A1.5 1.5 0 0 0 3.5 5v7A1.5 1.5 0 0 0 5 13.5h1.5" />
-      </svg>
-      <span className="copy-page-label">Copy page</span>
-    </button>
+    <>
+      <link rel="icon" href={projectFileUrl(favicon)} type={iconType(favicon)} media="(prefers-color-scheme: light)" />
+      <link rel="icon" href={projectFileUrl(faviconDark)} type={iconType(faviconDark)} media="(prefers-color-scheme: dark)" />
+    </>
   );
 }
 
@@ -156,6 +161,8 @@ export interface DocumentInput {
   /** The page's own stylesheets (after the theme's) and module scripts. */
   styles?: readonly string[];
   modules?: readonly string[];
+  /** Sends the reader on to this URL at once (`errors.404.redirect`). */
+  refresh?: string;
 }
 
 /** What React rendered, with the image preloads it wrote in front taken apart. */
@@ -192,7 +199,7 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
   // Tabs and anchors name icons in the site's icon library.
   const render = (node: React.ReactNode) => withoutPreloads(withIconLibrary(settings.iconLibrary, () => renderToStaticMarkup(node)));
   chrome = {
-    top: render(<TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} />),
+    top: render(<><Banner settings={settings} /><TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} /></>),
     asideHead: render(
       <>
         <div className="sidebar-header">
@@ -221,7 +228,7 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
 }
 
 /** The full HTML document of one page. */
-export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [] }: DocumentInput): string {
+export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [], refresh }: DocumentInput): string {
   const { settings } = site;
   const fm = page.frontMatter;
   const section = site.sections.of(page.url);
@@ -235,15 +242,13 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
   // A changelog page links its feed (seo/rss.ts).
   const feed = published && !fm.noindex && feedItems(page, settings.siteUrl).length > 0;
-  const favicon = settings.favicon;
-  const faviconType = favicon ? ({ svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as Record<string, string>)[favicon.split('.').pop()!.toLowerCase()] : undefined;
 
   // The body is put together from pieces: the chrome (`chromeOf`) and what React renders for this
   // page alone. React writes the image preloads of what it renders first; they go where one render
   // of the whole body put them, before `<body>`, once each.
   const chrome = chromeOf(site, section);
   const opening = renderToStaticMarkup(
-    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.tabs.length ? ' has-tabs' : ''}`}>
+    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.backgroundImageDark ? ' has-bg-image-dark' : ''}${settings.tabs.length ? ' has-tabs' : ''}`}>
       <a className="skip-link" href="#content">Skip to content</a>
     </body>,
   );
@@ -255,14 +260,14 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
             {mode !== 'custom' && (
               <header className="page-header">
                 <Breadcrumbs trail={trail} page={page} eyebrows={settings.eyebrows} />
-                {published && <CopyPageButton href={markdownPath(page.url)} />}
+                {published && <PageMenu settings={settings} page={page} />}
                 <h1 data-pagefind-meta="title">{page.title}</h1>
                 {fm.description && <p className="description">{fm.description}</p>}
               </header>
             )}
             {asideHtml && <aside className="api-aside" aria-label="Examples" dangerouslySetInnerHTML={{ __html: asideHtml }} />}
             <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
-            {mode !== 'custom' && <PageFeedback settings={settings} repository={site.repository} page={page} />}
+            {mode !== 'custom' && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} />}
             {mode !== 'custom' && <PrevNext content={site.content} page={page} />}
           </article>
         </main>
@@ -282,15 +287,17 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       <title>{title}</title>
       {fm.description && <meta name="description" content={fm.description} />}
       {fm.noindex && <meta name="robots" content="noindex" />}
+      {refresh && <meta httpEquiv="refresh" content={`0; url=${refresh}`} />}
       {seo.canonical && <link rel="canonical" href={seo.canonical} />}
       {seo.tags.map((t) => <meta key={t.key} {...{ [t.attr]: t.key }} content={t.content} />)}
       {published && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
       {feed && <link rel="alternate" type="application/rss+xml" title={`${page.title} - ${settings.name}`} href={feedPath(page.url)} />}
       {breadcrumbLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbLd }} />}
       <meta name="generator" content="Kiln" />
-      {favicon && <link rel="icon" href={projectFileUrl(favicon)} type={faviconType} />}
+      <Favicons settings={settings} />
       <script dangerouslySetInnerHTML={{ __html: themeScript(settings) }} />
       <link rel="stylesheet" href={site.assets.css} />
+      {fontLinks(settings).map((href) => <link key={href} rel="stylesheet" href={href} />)}
       {features.includes('math') && <link rel="stylesheet" href={KATEX_CSS_URL} />}
       {styles.map((href) => <link key={href} rel="stylesheet" href={href} />)}
       <style dangerouslySetInnerHTML={{ __html: themeVariables(settings) }} />
@@ -303,7 +310,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
     </head>
   );
 
-  let html = '<!doctype html><html lang="en">' + renderToStaticMarkup(head) + body + '</html>';
+  let html = `<!doctype html><html lang="en"${lookAttributes(settings)}>` + renderToStaticMarkup(head) + body + '</html>';
   if (site.bodyEnd) html = html.replace('</body>', site.bodyEnd + '</body>');
   // Built pages only: `kiln dev` sends no page views.
   return withAnalytics(html, settings.analytics, site.dev);

@@ -1,7 +1,8 @@
-import type { Settings } from '../../settings/types.js';
+import { createHash } from 'node:crypto';
+import type { FontSpec, Settings } from '../../settings/types.js';
 import { DEFAULT_PRIMARY } from '../../settings/normalize.js';
 import { projectFileUrl } from '../../../shared/urls.js';
-import { cssColor, cssUrl, jsString, styleText } from '../encode.js';
+import { cssColor, cssString, cssUrl, jsString, styleText } from '../encode.js';
 
 /** Relative luminance of a hex colour (WCAG 2). */
 export function luminance(hex: string): number {
@@ -114,17 +115,122 @@ function computeVariables(settings: Settings): string {
   if (bg.dark) vars.push(`--kiln-bg-dark:${bg.dark}`);
   vars.push(...derivedColours(primary, light, button, { light: bg.light ?? DEFAULT_BG.light, dark: bg.dark ?? DEFAULT_BG.dark }));
   // Resolved from the site root: a relative url() in this inline style would follow the page's URL.
-  if (settings.backgroundImage) vars.push(`--kiln-bg-image:${cssUrl(projectFileUrl(settings.backgroundImage))}`);
-  return styleText(`:root{${vars.join(';')}}`);
+  const image = projectCssUrl(settings.backgroundImage);
+  if (image) vars.push(`--kiln-bg-image:${image}`);
+  const imageDark = projectCssUrl(settings.backgroundImageDark);
+  if (imageDark) vars.push(`--kiln-bg-image-dark:${imageDark}`);
+  vars.push(...fontVariables(settings), ...bannerVariables(settings));
+  return styleText(`${fontFaces(settings)}:root{${vars.join(';')}}`);
+}
+
+/** `url("…")` of a project file, an http(s) URL or a data: URL; undefined for any other scheme (`javascript:`). */
+export function projectCssUrl(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  const url = projectFileUrl(path.trim());
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(?:https?|data):/i.test(url)) return undefined;
+  return cssUrl(url);
+}
+
+/** Family names CSS knows by itself: written bare, never fetched. */
+const GENERIC_FAMILY = /^(?:serif|sans-serif|monospace|cursive|fantasy|math|emoji|fangsong|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|-apple-system|BlinkMacSystemFont)$/i;
+const familyCss = (family: string) => (GENERIC_FAMILY.test(family) ? family : cssString(family));
+
+const FONT_FORMATS: Record<string, string> = { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype' };
+
+/** `@font-face` rules of the settings' font files (a project file, or a URL linked as it is: nothing is downloaded). */
+function fontFaces(settings: Settings): string {
+  const fonts = settings.look?.fonts;
+  const seen = new Set<string>();
+  let css = '';
+  for (const f of [fonts?.heading, fonts?.body]) {
+    const src = f?.source && projectCssUrl(f.source);
+    if (!f || !src) continue;
+    const format = f.format ?? FONT_FORMATS[f.source!.split(/[?#]/)[0]!.split('.').pop()!.toLowerCase()];
+    const rule = `@font-face{font-family:${cssString(f.family)};src:${src}${format ? ` format(${cssString(format)})` : ''};${f.weight ? `font-weight:${f.weight};` : ''}font-display:swap}`;
+    if (!seen.has(rule)) css += rule;
+    seen.add(rule);
+  }
+  return css;
+}
+
+function fontVariables(settings: Settings): string[] {
+  const fonts = settings.look?.fonts;
+  const vars: string[] = [];
+  // The theme's own face stays the fallback for characters (or a whole font) that do not load.
+  const stack = (f: FontSpec) => `${familyCss(f.family)},var(--font-theme,var(--font-system))`;
+  if (fonts?.body) vars.push(`--kiln-font-body:${stack(fonts.body)}`);
+  if (fonts?.heading) vars.push(`--kiln-font-heading:${stack(fonts.heading)}`);
+  if (fonts?.body?.weight) vars.push(`--kiln-font-body-weight:${fonts.body.weight}`);
+  if (fonts?.heading?.weight) vars.push(`--kiln-font-heading-weight:${fonts.heading.weight}`);
+  return vars;
+}
+
+/**
+ * Google Fonts stylesheets for the families the settings name without a file, as Mintlify loads
+ * them: a link the reader's browser follows (nothing is fetched at build time). Families CSS knows
+ * (`system-ui`, `monospace`) need none.
+ */
+export function fontLinks(settings: Settings): string[] {
+  const fonts = settings.look?.fonts;
+  const weights = new Map<string, Set<number>>();
+  for (const f of [fonts?.heading, fonts?.body]) {
+    if (!f || f.source || GENERIC_FAMILY.test(f.family)) continue;
+    const set = weights.get(f.family) ?? new Set([400, 500, 600, 700]);
+    if (f.weight) set.add(f.weight);
+    weights.set(f.family, set);
+  }
+  if (weights.size === 0) return [];
+  const families = [...weights].map(([family, set]) => `family=${encodeURIComponent(family).replace(/%20/g, '+')}:wght@${[...set].sort((a, b) => a - b).join(';')}`);
+  return [`https://fonts.googleapis.com/css2?${families.join('&')}&display=swap`];
+}
+
+/** Banner colours by `type`, for light and dark pages; `color` wins. */
+const BANNER = { warning: { light: '#f59e0b', dark: '#b45309' }, critical: { light: '#dc2626', dark: '#b91c1c' } } as const;
+
+function bannerVariables(settings: Settings): string[] {
+  const b = settings.banner;
+  if (!b) return [];
+  const c = settings.colors;
+  const base = b.type === 'info' ? { light: c.primary, dark: c.light ?? c.primary } : BANNER[b.type];
+  const light = b.color?.light ?? b.color?.dark ?? base.light;
+  const dark = b.color?.dark ?? b.color?.light ?? base.dark;
+  const hex = (x: string) => HEX.test(x);
+  if (!hex(light) || !hex(dark)) return [];
+  return [`--kiln-banner-light:${light}`, `--kiln-on-banner-light:${textOn(light)}`, `--kiln-banner-dark:${dark}`, `--kiln-on-banner-dark:${textOn(dark)}`];
+}
+
+/** The key a dismissed banner is remembered by: its content, so a new message shows again. */
+export function bannerKey(content: string): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, 12);
+}
+
+/** Attributes of `<html>` the theme stylesheet keys its variants on (styles/themes.css, look.css). */
+export function lookAttributes(settings: Settings): string {
+  const look = settings.look;
+  const attrs: [string, string | undefined][] = [
+    ['data-theme-variant', look?.theme ?? 'mint'],
+    ['data-decoration', look?.decoration],
+    ['data-codeblocks', look?.codeBlocks],
+    ['data-rounded', look?.rounded],
+    ['data-sidebar-items', look?.sidebarItems],
+    ['data-topbar', look?.topbar],
+    ['data-sidebar', look?.sidebar],
+  ];
+  // Every value is one of the schema's enum members: plain words, nothing to escape.
+  return attrs.filter(([, v]) => v).map(([k, v]) => ` ${k}="${v}"`).join('');
 }
 
 /**
  * Runs before first paint so the page never flashes the wrong theme. A reader's stored choice wins
- * unless the toggle is hidden and a default is set (then the mode is forced).
+ * unless the toggle is hidden and a default is set (then the mode is forced). A banner the reader
+ * dismissed is hidden before it is drawn, too.
  */
 export function themeScript(settings: Settings): string {
   const { default: def, isHidden } = settings.modeToggle;
   const forced = isHidden && def ? def : '';
   const fallback = def ?? '';
-  return `(function(){var d=document.documentElement,m=${jsString(forced)};if(!m){try{m=${isHidden ? 'null' : "localStorage.getItem('kiln-theme')"}}catch(e){}}if(m!=='light'&&m!=='dark')m=${jsString(fallback)}||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.toggle('dark',m==='dark');d.style.colorScheme=m})()`;
+  const banner = settings.banner?.dismissible
+    ? `try{if(localStorage.getItem('kiln-banner-dismissed')===${jsString(bannerKey(settings.banner.content))})d.classList.add('banner-dismissed')}catch(e){}`
+    : '';
+  return `(function(){var d=document.documentElement,m=${jsString(forced)};if(!m){try{m=${isHidden ? 'null' : "localStorage.getItem('kiln-theme')"}}catch(e){}}if(m!=='light'&&m!=='dark')m=${jsString(fallback)}||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');d.classList.toggle('dark',m==='dark');d.style.colorScheme=m;${banner}})()`;
 }
