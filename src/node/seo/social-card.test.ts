@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_HEIGHT, CARD_WIDTH, inlineSvg, renderSocialCard, socialCardSvg, wrapText } from './social-card.js';
+import { CARD_HEIGHT, CARD_WIDTH, inlineSvg, renderSocialCard, socialCardSvg, socialCardUrl, wrapText } from './social-card.js';
 import { fakeSettings } from './test-helpers.js';
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -47,6 +47,27 @@ describe('default social card', () => {
     expect(pngSize(withLogo)).toEqual([CARD_WIDTH, CARD_HEIGHT]);
     // The logo is drawn only when the scan found it (a settings path cannot reach outside the project).
     expect(Buffer.from(withLogo).equals(Buffer.from(plain))).toBe(false);
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('follows `thumbnails`: a dark card with the dark logo, on a background image of the project', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-card-'));
+    const png = await renderSocialCard(fakeSettings({ name: 'Tiny' }), root, []);
+    writeFileSync(path.join(root, 'bg.png'), png);
+    const base = { name: 'Acme Docs', colors: { primary: '#0D9373', light: '#55D799', background: { dark: '#101418' } }, logo: { light: '/light.svg', dark: '/dark.svg', href: '/' } };
+    const dark = fakeSettings({ ...base, thumbnails: { appearance: 'dark', background: '/bg.png' } });
+    const svg = socialCardSvg(dark);
+    expect(svg).toContain('<rect width="1200" height="630" fill="#101418"/>');
+    expect(svg).toContain('fill="#F9FAFB"'); // the name, light on dark
+    expect(svg).toContain('fill="#55D799"'); // the accent is the dark-mode one
+    expect(socialCardSvg(fakeSettings(base))).toContain('fill="#111827"');
+    // The background image is a project file: drawn under everything, covering the card.
+    const drawn = await renderSocialCard(dark, root, ['bg.png']);
+    const without = await renderSocialCard(dark, root, []);
+    expect(pngSize(drawn)).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+    expect(Buffer.from(drawn).equals(Buffer.from(without))).toBe(false);
+    // A new look is a new URL, so social sites fetch it again; sites without `thumbnails` keep theirs.
+    expect(socialCardUrl(dark)).not.toBe(socialCardUrl(fakeSettings(base)));
     rmSync(root, { recursive: true, force: true });
   });
 });

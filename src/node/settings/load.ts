@@ -77,7 +77,8 @@ export function parseSettings(file: string, source: string): SettingsResult {
   if (!result.success || hasErrors(schemaDiagnostics)) return { settings: null, diagnostics };
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
-  settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? (parsed.value as { footer?: { socials?: unknown } }).footer?.socials : (parsed.value as { footerSocials?: unknown }).footerSocials);
+  const raw = parsed.value as { footer?: { socials?: unknown }; footerSocials?: unknown };
+  settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? [raw.footer?.socials] : [raw.footerSocials, raw.footer?.socials]);
   if (settings.redirects) settings.redirects = settings.redirects.filter((r) => acceptedRedirect(r));
   return { settings, diagnostics };
 }
@@ -99,9 +100,13 @@ function pathBeyond(root: unknown, limit: number): JsonPath | undefined {
   return undefined;
 }
 
-/** zod returns object keys in schema order; social links are shown in the order the file lists them. */
-function inFileOrder<T extends { type: string }>(items: T[], raw: unknown): T[] {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return items;
-  const order = Object.keys(raw);
-  return [...items].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type));
+/**
+ * zod returns object keys in schema order; social links are shown in the order the file lists them
+ * (mint.json's `footerSocials`, then its `footer.socials`).
+ */
+function inFileOrder<T extends { type: string }>(items: T[], raws: unknown[]): T[] {
+  const order = raws.flatMap((raw) => (raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : []));
+  if (order.length === 0) return items;
+  const rank = (t: string) => (order.includes(t) ? order.indexOf(t) : order.length);
+  return [...items].sort((a, b) => rank(a.type) - rank(b.type));
 }

@@ -113,7 +113,8 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       expandParams: input.api?.paramFields?.expanded === 'all' ? true : undefined,
     }),
     openapi: toArray(input.openapi),
-    footerSocials: [...normalizeSocials(input.footerSocials), ...normalizeSocials(input.footer?.socials)],
+    // `footer.socials` is mint.json's later spelling; a platform given in both is shown once.
+    footerSocials: [...normalizeSocials(input.footerSocials), ...normalizeSocials(input.footer?.socials)].filter((s, i, all) => all.findIndex((o) => o.type === s.type) === i),
     feedback: feedbackOf(input.feedback),
     modeToggle: compact({ default: input.modeToggle?.default, isHidden: input.modeToggle?.isHidden ?? false }),
     backgroundImage: input.backgroundImage,

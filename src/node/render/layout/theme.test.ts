@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../check/contrast.js';
 import { normalizeClassic } from '../../settings/normalize.js';
-import { mixHex, readableOn, themeVariables } from './theme.js';
+import { bannerKey, fontLinks, lookAttributes, mixHex, projectCssUrl, readableOn, themeScript, themeVariables } from './theme.js';
 
 type Colors = { primary: string; light?: string; dark?: string; background?: { light?: string; dark?: string } };
 const settings = (colors: Colors, extra: Record<string, unknown> = {}) =>
@@ -59,5 +59,59 @@ describe('readableOn', () => {
     expect(contrastRatio(orange, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(orange, '#ffffff')).toBeLessThan(4.8); // the smallest step, not black
     expect(contrastRatio(readableOn('#6a737d', '#303030'), '#303030')).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('look settings in CSS and <html>', () => {
+  const look = (extra: Record<string, unknown>) => ({ ...settings({ primary: '#0D9373' }), ...extra }) as ReturnType<typeof settings>;
+
+  it('writes font names and files as CSS strings that cannot close the string or the <style> element', () => {
+    const css = themeVariables(look({ look: { theme: 'mint', fonts: { heading: { family: 'x";}</style><script>alert(1)</script>', source: 'f.woff2"); } body{color:red' } } } }));
+    expect(css).not.toMatch(/<\/?(style|script)/i);
+    const family = /font-family:("(?:[^"\\]|\\.)*")/.exec(css)![1]!;
+    expect(family).not.toMatch(/[<>}]/);
+    expect(family.slice(1, -1)).not.toContain('"');
+    expect(css).toContain('src:url("/f.woff2\\22 \\29 ; \\7d  body\\7b color:red")');
+  });
+
+  it('keeps url() to project files, http(s) and data:', () => {
+    expect(projectCssUrl('fonts/a.woff2')).toBe('url("/fonts/a.woff2")');
+    expect(projectCssUrl('https://cdn.acme.dev/a.woff2')).toBe('url("https://cdn.acme.dev/a.woff2")');
+    expect(projectCssUrl('javascript:alert(1)')).toBeUndefined();
+    expect(projectCssUrl('vbscript:x')).toBeUndefined();
+  });
+
+  it('declares font files, links Google families, and leaves families CSS knows alone', () => {
+    const s = look({ look: { theme: 'mint', fonts: { heading: { family: 'Display', source: '/fonts/d.woff2', weight: 700 }, body: { family: 'Open Sans', weight: 450 } } } });
+    const css = themeVariables(s);
+    expect(css).toContain('@font-face{font-family:"Display";src:url("/fonts/d.woff2") format("woff2");font-weight:700;font-display:swap}');
+    expect(vars(css)['--kiln-font-heading']).toBe('"Display",var(--font-theme,var(--font-system))');
+    expect(vars(css)['--kiln-font-body-weight']).toBe('450');
+    expect(fontLinks(s)).toEqual(['https://fonts.googleapis.com/css2?family=Open+Sans:wght@400;450;500;600;700&display=swap']);
+    const system = look({ look: { theme: 'mint', fonts: { body: { family: 'system-ui' } } } });
+    expect(fontLinks(system)).toEqual([]);
+    expect(vars(themeVariables(system))['--kiln-font-body']).toBe('system-ui,var(--font-theme,var(--font-system))');
+  });
+
+  it('gives the banner its colours with readable text, by type or its own colour', () => {
+    const info = vars(themeVariables(look({ banner: { content: 'Hi', dismissible: false, type: 'info' } })));
+    expect([info['--kiln-banner-light'], info['--kiln-on-banner-light']]).toEqual(['#0D9373', '#000000']);
+    const own = vars(themeVariables(look({ banner: { content: 'Hi', dismissible: false, type: 'warning', color: { light: '#111111', dark: '#eeeeee' } } })));
+    expect([own['--kiln-banner-light'], own['--kiln-on-banner-light'], own['--kiln-banner-dark'], own['--kiln-on-banner-dark']]).toEqual(['#111111', '#ffffff', '#eeeeee', '#000000']);
+  });
+
+  it('keys a dismissed banner by its content', () => {
+    expect(bannerKey('New: SDKs')).toBe(bannerKey('New: SDKs'));
+    expect(bannerKey('New: SDKs')).not.toBe(bannerKey('New: SDKs and MCP'));
+    const script = themeScript(look({ banner: { content: 'New: SDKs', dismissible: true, type: 'info' } }));
+    expect(script).toContain(`localStorage.getItem('kiln-banner-dismissed')==="${bannerKey('New: SDKs')}"`);
+    expect(themeScript(look({ banner: { content: 'New', dismissible: false, type: 'info' } }))).not.toContain('banner');
+  });
+
+  it('names the theme and the mint.json styles on <html>, mint by default', () => {
+    expect(lookAttributes(look({}))).toBe(' data-theme-variant="mint"');
+    expect(lookAttributes(look({ look: { theme: 'willow', decoration: 'grid', codeBlocks: 'dark', rounded: 'sharp', sidebarItems: 'card', topbar: 'gradient', sidebar: 'solid' } }))).toBe(
+      ' data-theme-variant="willow" data-decoration="grid" data-codeblocks="dark" data-rounded="sharp" data-sidebar-items="card" data-topbar="gradient" data-sidebar="solid"',
+    );
   });
 });
