@@ -66,7 +66,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 177,
     failed: [],
     errors: { 'openapi/fetch-failed': 2 },
-    warnings: { 'code/unknown-language': 19, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'page/import-not-found': 4, 'settings/unknown-key': 1 },
+    warnings: { 'code/unknown-language': 19, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'page/import-not-found': 4, 'settings/unknown-key': 1, 'settings/unsupported': 3 },
   },
   'clauderic__dnd-kit': {
     // Kiln gap (issue 20): snippets that are .jsx components (`import.meta` in a compiled snippet).
@@ -92,7 +92,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 21,
     failed: [],
     errors: {},
-    warnings: { 'settings/unknown-key': 1 },
+    warnings: { 'feedback/no-repository': 1 },
   },
   'CopilotKit__CopilotKit': {
     // A stray `"` in a tag.
@@ -118,13 +118,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 129,
     failed: [],
     errors: {},
-    warnings: { 'settings/unknown-key': 1 },
+    warnings: { 'settings/unknown-key': 1, 'settings/unsupported': 3 },
   },
   'elementary-data__elementary': {
     written: 197,
     failed: [],
     errors: { 'nav/page-not-found': 1 },
-    warnings: { 'feedback/no-repository': 1 },
+    warnings: { 'feedback/no-repository': 1, 'settings/unsupported': 2 },
   },
   'featureform__featureform': {
     written: 81,
@@ -174,7 +174,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 245,
     failed: [],
     errors: {},
-    warnings: { 'settings/unknown-key': 2 },
+    warnings: { 'settings/unknown-key': 2, 'settings/unsupported': 4 },
   },
   'meilisearch__documentation': {
     // Kiln gap (issue 19): `$ref` in docs.json is not resolved, so the settings do not load and nothing is built.
@@ -182,7 +182,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 0,
     failed: [],
     errors: { 'settings/invalid': 1 },
-    warnings: { 'settings/unknown-key': 1 },
+    warnings: { 'settings/unknown-key': 1, 'settings/unsupported': 1 },
   },
   'memodb-io__memobase': {
     written: 60,
@@ -244,7 +244,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 88,
     failed: [],
     errors: {},
-    warnings: {},
+    warnings: { 'settings/unsupported': 1 },
   },
   'supermemoryai__supermemory': {
     // Kiln gap (issue 20): `Icon` inside an `export const` component.
@@ -252,7 +252,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 160,
     failed: ['using-supermemory.mdx:null:null'],
     errors: { 'openapi/fetch-failed': 1, 'page/render-failed': 1 },
-    warnings: { 'nav/duplicate-page': 1, 'page/unknown-component': 1 },
+    warnings: { 'nav/duplicate-page': 1, 'page/unknown-component': 1, 'settings/unsupported': 1 },
   },
   'triggerdotdev__trigger.dev': {
     written: 144,
