@@ -3,7 +3,7 @@ import type { Page } from '../../content/pages.js';
 import { formatDate, isoDate } from '../../content/git-dates.js';
 import { FaIcon } from '../../icons/Icon.js';
 import type { CtaButton, Settings } from '../../settings/types.js';
-import { renderInlineMarkdown } from '../../openapi/markdown.js';
+import { renderInlineMarkdown, safeUrl } from '../../openapi/markdown.js';
 import { ArrowRightIcon, CloseIcon, ExternalIcon } from './icons.js';
 import { bannerKey } from './theme.js';
 
@@ -94,7 +94,7 @@ export function SiteFooter({ settings }: { settings: Settings }) {
               <ul>
                 {c.items.map((l, j) => (
                   <li key={j}>
-                    <a href={l.href} {...(isExternal(l.href) ? externalProps : {})}>{l.label}</a>
+                    <a href={safeUrl(l.href)} {...(isExternal(l.href) ? externalProps : {})}>{l.label}</a>
                   </li>
                 ))}
               </ul>
