@@ -55,15 +55,9 @@ export const fonts = fontFace.partial({ family: true }).extend({
 });
 
 /** mint.json `font`: a font (`url` for its file), or `{headings, body}`. */
-const classicFontFace = z.object({
-  /** Font family name. */
-  family: text,
-  /** Font weight. */
-  weight: z.number().optional(),
+const classicFontFace = fontFace.omit({ source: true }).extend({
   /** URL or path of the font file. */
   url: text.optional(),
-  /** Format of the font file. */
-  format: fontFormat.optional(),
 });
 export const classicFont = classicFontFace.partial({ family: true }).extend({
   /** Font of headings. */
