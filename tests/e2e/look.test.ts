@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAndPreview, launchBrowser, repoRoot, tempDir, type KilnServer } from './helpers.js';
 
 // The look and chrome settings as a reader sees them, in both colour schemes: a docs.json with
-// every docs.json key (look-v2), a mint.json with every mint.json style key (look-classic), and the
-// 404 page when the project has its own (look-404-own) or sends readers home (look-404-redirect).
+// every docs.json key (look-v2), a mint.json with every mint.json style key (look-classic), a site
+// forced dark (look-appearance), and the 404 page when the project has its own (look-404-own) or
+// sends readers home (look-404-redirect).
 const fixture = (name: string) => path.join(repoRoot, 'tests/fixtures', name);
 
 let browser: Browser;
@@ -14,7 +15,7 @@ const servers: Record<string, KilnServer> = {};
 
 beforeAll(async () => {
   out = tempDir();
-  for (const name of ['look-v2', 'look-classic', 'look-404-own', 'look-404-redirect']) {
+  for (const name of ['look-v2', 'look-classic', 'look-appearance', 'look-404-own', 'look-404-redirect']) {
     servers[name] = await buildAndPreview(fixture(name), path.join(out.dir, name));
   }
   browser = await launchBrowser();
@@ -217,6 +218,22 @@ describe.each(['light', 'dark'] as const)('mint.json look in the %s scheme', (sc
     expect(await page.locator('.thumbs-rating [data-rating="yes"]').getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('.thumbs-rating [data-rating="no"]').getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
+  });
+});
+
+describe('appearance', () => {
+  it.each(['light', 'dark'] as const)('strict dark: dark whatever the system (%s) or a stored choice, no toggle, the dark background and image', async (scheme) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(servers['look-appearance']!.url + '/');
+    await page.evaluate(() => localStorage.setItem('kiln-theme', 'light'));
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.locator('.theme-toggle').count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(16, 24, 32)');
+    expect(await page.evaluate(() => getComputedStyle(document.body, '::before').backgroundImage)).toMatch(/\/images\/bg-dark\.svg"\)$/);
+    expect(await page.evaluate(() => document.documentElement.dataset.themeVariant)).toBe('linden');
+    await context.close();
   });
 });
 
