@@ -9,13 +9,16 @@ import { fileURLToPath } from 'node:url';
  */
 export const RUNS_FROM: 'src' | 'lib' | 'bundle' = import.meta.url.endsWith('.ts') ? 'src' : import.meta.url.includes('/lib/bundle/') ? 'bundle' : 'lib';
 
+/** Kiln's name on the npm registry (`kiln` there is someone else's package). */
+export const PACKAGE_NAME = 'kiln-docs';
+
 /** The Kiln package folder, found upwards from this module: the same from src/, lib/ and the bundle. */
 export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(from: string): string {
   for (let dir = from; ; ) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'kiln') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === PACKAGE_NAME) return dir;
     const up = path.dirname(dir);
     if (up === dir) throw new Error(`Kiln's package.json was not found above ${from}`);
     dir = up;
