@@ -9,12 +9,22 @@ import { printDiagnostics } from './report.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 const serve: Options = { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } };
 
+interface Command {
+  summary: string;
+  usage: string;
+  options: Options;
+  /** Arguments the command needs before the optional folder (`kiln rename <old> <new> [dir]`). */
+  args?: number;
+  run: () => Promise<{ default: (dir: string, values: Record<string, unknown>, args: string[]) => Promise<number> }>;
+}
+
 /** Each command loads its own modules only when it runs, so `--help` is instant. */
-const COMMANDS: Record<string, { summary: string; usage: string; options: Options; run: () => Promise<{ default: (dir: string, values: Record<string, unknown>) => Promise<number> }> }> = {
+const COMMANDS: Record<string, Command> = {
   dev: { summary: 'Serve the docs with live reload', usage: 'kiln dev [dir] [--port 3000] [--host 127.0.0.1] [--open]', options: serve, run: () => import('./commands/dev.js') },
   build: { summary: 'Write a static site', usage: 'kiln build [dir] [--out dist] [--strict] [--site https://docs.example.com] [--base /docs/] [--report report.json] [--workers N] [--no-cache]', options: { out: { type: 'string' }, strict: { type: 'boolean' }, site: { type: 'string' }, base: { type: 'string' }, report: { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' } }, run: () => import('./commands/build.js') },
   preview: { summary: 'Serve a finished build', usage: 'kiln preview [dir] [--out dist] [--base /docs/] [--port 3000] [--host 127.0.0.1] [--open]', options: { ...serve, out: { type: 'string' }, base: { type: 'string' } }, run: () => import('./commands/preview.js') },
   check: { summary: 'Find mistakes without building (offline unless --external)', usage: 'kiln check [dir] [--format text|json] [--strict] [--external]', options: { format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
+  init: { summary: 'Write a starter docs folder (docs.json, pages, an OpenAPI file, a snippet)', usage: 'kiln init [dir]', options: {}, run: () => import('./commands/init.js') },
   schema: { summary: 'Print the JSON Schema of docs.json', usage: 'kiln schema', options: {}, run: () => import('./commands/schema.js') },
 };
 
@@ -53,11 +63,13 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${spec.summary}.\n\nUsage: ${spec.usage}\n`);
     return;
   }
-  if (parsed.positionals.length > 1) return fail(diag('cli/invalid-flag', { flag: parsed.positionals[1]!, reason: 'only one folder can be given' }));
+  const needed = spec.args ?? 0;
+  if (parsed.positionals.length < needed) return fail(diag('cli/missing-argument', { command, usage: spec.usage }));
+  if (parsed.positionals.length > needed + 1) return fail(diag('cli/invalid-flag', { flag: parsed.positionals[needed + 1]!, reason: 'only one folder can be given' }));
 
   try {
     const { default: run } = await spec.run();
-    process.exitCode = await run(parsed.positionals[0] ?? '.', parsed.values);
+    process.exitCode = await run(parsed.positionals[needed] ?? '.', parsed.values, parsed.positionals.slice(0, needed));
   } catch (error) {
     if (error instanceof KilnError) {
       printDiagnostics(error.diagnostics, process.cwd());

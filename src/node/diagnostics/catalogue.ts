@@ -382,6 +382,67 @@ export const catalogue = {
     message: ({ source, limit }) => `OpenAPI file "${source}" is larger than ${limit}; it is not read.`,
     hint: () => 'Split the document into files that refer to each other with `$ref`, or remove what the documentation does not need.',
   }),
+  // The project verbs: kiln init, kiln migrate, kiln rename.
+  'cli/missing-argument': entry<{ command: string; usage: string }>({
+    severity: 'error',
+    message: ({ command, usage }) => `\`kiln ${command}\` needs more arguments: ${usage}.`,
+    hint: ({ command }) => `See \`kiln ${command} --help\`.`,
+  }),
+  'init/not-empty': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `${dir} is not empty; \`kiln init\` writes a starter only into an empty or new folder, so nothing was written.`,
+    hint: () => 'Name a new folder (`kiln init my-docs`), or empty this one first.',
+  }),
+  'init/not-a-folder': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `${dir} is a file, not a folder; nothing was written.`,
+    hint: () => 'Name a new folder: `kiln init my-docs`.',
+  }),
+  'migrate/no-mint-json': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `No mint.json in ${dir}; there is nothing to migrate.`,
+    hint: () => 'Run `kiln migrate` on the folder that holds the classic mint.json.',
+  }),
+  'migrate/docs-json-exists': entry<{ file: string }>({
+    severity: 'error',
+    message: ({ file }) => `${file} already exists; \`kiln migrate\` does not replace it, so nothing was written.`,
+    hint: () => 'Pass `--force` to replace it with the migrated settings, or move it away first.',
+  }),
+  'migrate/invalid-settings': entry<Record<string, never>>({
+    severity: 'error',
+    message: () => 'mint.json has errors (listed above); it was not migrated.',
+    hint: () => 'Fix them (`kiln check` lists them too), then run `kiln migrate` again.',
+  }),
+  'migrate/already-docs-json': entry<Record<string, never>>({
+    severity: 'error',
+    message: () => 'mint.json is already in the docs.json layout (its `navigation` is an object); there is nothing to convert.',
+    hint: () => 'Rename it to docs.json.',
+  }),
+  'migrate/not-carried': entry<{ path: string; reason: string }>({
+    severity: 'warning',
+    message: ({ path, reason }) => `\`${path}\` is not carried over to docs.json: ${reason}.`,
+    hint: () => 'mint.json is kept as it was; move the setting by hand if docs.json gains a place for it.',
+  }),
+  'rename/not-a-page': entry<{ page: string }>({
+    severity: 'error',
+    message: ({ page }) => `"${page}" is not a page of this docs folder (no such .mdx or .md file outside snippets/); nothing was changed.`,
+    hint: () => 'Give the page path as the navigation writes it (`guides/setup`) or its file (`guides/setup.mdx`), relative to the docs folder.',
+  }),
+  'rename/target-exists': entry<{ target: string }>({
+    severity: 'error',
+    message: ({ target }) => `"${target}" already exists; \`kiln rename\` does not overwrite a file, so nothing was changed.`,
+    hint: () => 'Choose another new path, or move that file away first.',
+  }),
+  'rename/invalid-target': entry<{ target: string; reason: string }>({
+    severity: 'error',
+    message: ({ target, reason }) => `"${target}" cannot be the new path: ${reason}; nothing was changed.`,
+    hint: () => 'Give a path inside the docs folder, such as `guides/new-name`.',
+  }),
+  'rename/unparsed-file': entry<{ reason: string }>({
+    severity: 'warning',
+    message: ({ reason }) => `Links in this file were not rewritten: it does not parse as MDX (${reason}).`,
+    hint: () => 'Fix the syntax error (`kiln check` shows it), then update its links to the renamed page by hand.',
+  }),
   'internal/unexpected': entry<{ reason: string }>({
     severity: 'error',
     message: ({ reason }) => `Kiln hit an unexpected problem: ${reason}`,

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { initProject } from '../../node/init/init.js';
+import { paint, printDiagnostics } from '../report.js';
+
+/** `kiln init [dir]`: the starter docs folder, written only into an empty or new folder. */
+export default async function run(dir: string): Promise<number> {
+  const root = path.resolve(dir);
+  const result = await initProject(root);
+  if (!result.written) {
+    printDiagnostics(result.diagnostics, process.cwd());
+    return 1;
+  }
+  const shown = path.relative(process.cwd(), root) || '.';
+  process.stderr.write(`${paint('green', '✓')} Wrote a starter docs folder in ${shown} (${result.written.length} files).\n`);
+  process.stderr.write(`  Next: kiln dev ${shown}    (then edit docs.json and the pages; kiln check ${shown} finds mistakes)\n`);
+  return 0;
+}
