@@ -25,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   preview: { summary: 'Serve a finished build', usage: 'kiln preview [dir] [--out dist] [--base /docs/] [--port 3000] [--host 127.0.0.1] [--open]', options: { ...serve, out: { type: 'string' }, base: { type: 'string' } }, run: () => import('./commands/preview.js') },
   check: { summary: 'Find mistakes without building (offline unless --external)', usage: 'kiln check [dir] [--format text|json] [--strict] [--external]', options: { format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
   init: { summary: 'Write a starter docs folder (docs.json, pages, an OpenAPI file, a snippet)', usage: 'kiln init [dir]', options: {}, run: () => import('./commands/init.js') },
+  migrate: { summary: 'Write a docs.json equivalent to the classic mint.json beside it', usage: 'kiln migrate [dir] [--force]', options: { force: { type: 'boolean' } }, run: () => import('./commands/migrate.js') },
   schema: { summary: 'Print the JSON Schema of docs.json', usage: 'kiln schema', options: {}, run: () => import('./commands/schema.js') },
 };
 

@@ -27,10 +27,10 @@ export interface KilnRun {
 /** `NODE_OPTIONS` that make the CLI's fetch() fail for any host but 127.0.0.1, as offline (tests/fixtures/offline-fetch.mjs). */
 export const offlineEnv: NodeJS.ProcessEnv = { NODE_OPTIONS: `--import=${path.join(repoRoot, 'tests/fixtures/offline-fetch.mjs')}` };
 
-/** Run the built CLI to completion. */
-export function kiln(args: string[], opts: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<KilnRun> {
+/** Run the built CLI to completion (`bin`: another copy of it, such as an installed package's). */
+export function kiln(args: string[], opts: { cwd?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<KilnRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1', ...opts.env } });
+    const child = spawn(process.execPath, [opts.bin ?? bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1', ...opts.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -52,9 +52,9 @@ export interface KilnServer {
 }
 
 /** Start `kiln dev` or `kiln preview` and wait for it to print its URL. */
-export function startKiln(args: string[], opts: { cwd?: string } = {}): Promise<KilnServer> {
+export function startKiln(args: string[], opts: { cwd?: string; bin?: string } = {}): Promise<KilnServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [opts.bin ?? bin, ...args], { cwd: opts.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
     const onData = (d: Buffer) => {
       out += d;

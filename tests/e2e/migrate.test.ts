@@ -1,0 +1,174 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/node/migrate/migrate.js';
+import type { NavNode } from '../../src/node/content/pages.js';
+import { AnchorList, TabBar } from '../../src/node/render/layout/sections.js';
+import { loadSite } from '../../src/node/site/load.js';
+import { corpus, kiln, offlineEnv, repoRoot, tempDir } from './helpers.js';
+
+const made: (() => void)[] = [];
+afterAll(() => made.forEach((cleanup) => cleanup()));
+
+/** A scratch copy of a docs folder (without what a build of the original left in it). */
+function copyOf(from: string): string {
+  const { dir, cleanup } = tempDir();
+  made.push(cleanup);
+  cpSync(from, dir, { recursive: true, filter: (src) => !['.kiln', 'dist'].includes(path.basename(src)) });
+  return dir;
+}
+
+const fixture = path.join(repoRoot, 'tests/fixtures/migrate-classic');
+
+describe('kiln migrate', () => {
+  it('writes docs.json beside mint.json, and warns at its position about each setting docs.json has no place for', async () => {
+    const dir = copyOf(fixture);
+    const mint = readFileSync(path.join(dir, 'mint.json'), 'utf8');
+    const run = await kiln(['migrate', dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`mint.json:14:3  warning  migrate/not-carried  \`feedback\` is not carried over to docs.json: docs.json has no feedback buttons (Mintlify moved them to its dashboard); Kiln shows none for a docs.json site.
+  mint.json is kept as it was; move the setting by hand if docs.json gains a place for it.`);
+    expect(run.stderr).toContain('mint.json:15:3  warning  migrate/not-carried  `rounded` is not carried over to docs.json: docs.json has no corner style setting.');
+    expect(run.stderr).toMatch(/✓ Wrote .*docs\.json from mint\.json; 2 settings were not carried over \(above\)\./);
+    expect(readFileSync(path.join(dir, 'mint.json'), 'utf8')).toBe(mint);
+    expect(JSON.parse(readFileSync(path.join(dir, 'docs.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(path.join(fixture, 'expected-docs.json'), 'utf8')));
+
+    // The folder now builds from docs.json, to the same pages.
+    const build = await kiln(['build', dir, '--out', path.join(dir, 'dist')]);
+    expect(build.stderr).toMatch(/✓ 3 pages written, 0 failed/);
+  });
+
+  it('keeps an existing docs.json unless --force, and needs a mint.json', async () => {
+    const dir = copyOf(fixture);
+    writeFileSync(path.join(dir, 'docs.json'), '{}\n');
+    const refused = await kiln(['migrate', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`error  migrate/docs-json-exists  ${path.join(dir, 'docs.json')} already exists; \`kiln migrate\` does not replace it, so nothing was written.`);
+    expect(readFileSync(path.join(dir, 'docs.json'), 'utf8')).toBe('{}\n');
+    expect((await kiln(['migrate', dir, '--force'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 'docs.json'), 'utf8')).name).toBe('Migrate fixture');
+
+    const empty = copyOf(path.join(fixture, 'guides'));
+    const none = await kiln(['migrate', empty]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(`error  migrate/no-mint-json  No mint.json in ${empty}; there is nothing to migrate.`);
+  });
+
+  it('builds a migrated corpus site to the same pages, sidebars, tabs and anchors', async () => {
+    const site = 'OpenPipe__OpenPipe';
+    const before = copyOf(path.join(corpus, site));
+    const after = copyOf(path.join(corpus, site));
+    expect((await kiln(['migrate', after])).code).toBe(0);
+    rmSync(path.join(after, 'mint.json'));
+    for (const dir of [before, after]) await kiln(['build', dir, '--out', path.join(dir, 'dist'), '--no-cache'], { env: offlineEnv });
+
+    const pages = (dir: string) => (readdirSync(path.join(dir, 'dist'), { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).sort();
+    expect(pages(after)).toEqual(pages(before));
+    expect(pages(before)).toHaveLength(27);
+    const navigation = (dir: string, page: string) => {
+      const html = readFileSync(path.join(dir, 'dist', page), 'utf8');
+      return [/<nav class="tab-bar"[\s\S]*?<\/nav>/, /<aside class="sidebar"[\s\S]*?<\/aside>/, /<nav class="prev-next"[\s\S]*?<\/nav>/].map((re) => re.exec(html)?.[0] ?? '');
+    };
+    for (const page of pages(before)) expect(navigation(after, page), page).toEqual(navigation(before, page));
+  });
+});
+
+/**
+ * What shows differently after the migration, and why; everything else (the pages, and each
+ * page's sidebar in each version) is the same for every classic site of the corpus. `gone`: a tab
+ * or anchor shown before, not after; `moved`: one that links elsewhere after; `sidebars`: pages
+ * whose sidebar differs.
+ */
+const DIFFERENCES: Record<string, { gone?: string[]; moved?: string[]; sidebars?: number }> = {
+  // Mintlify's upgrade keeps no top anchor that only repeats the first tab: the anchors become
+  // `navigation.global` (external links shown everywhere) beside the tabs.
+  PrefectHQ__ControlFlow: { gone: ['anchor Documentation'] },
+  crewAIInc__crewAI: { gone: ['anchor Documentation'] },
+  'elementary-data__elementary': { gone: ['anchor Documentation'] },
+  // Its one tab is an external link, so it goes to `global`; the pages go under a first anchor,
+  // and the tab bar no longer has a tab of its own for them.
+  featureform__featureform: { gone: ['tab Documentation'] },
+  // As above; and its API Reference tab has an OpenAPI file, written `{source, directory}` as
+  // Mintlify does, whose `directory` Kiln's docs.json reader does not use: the tab links to /.
+  'julep-ai__julep': { gone: ['anchor Documentation'], moved: ['tab API Reference'] },
+  // Versions holding anchors: Kiln's docs.json reader makes one anchor per version, and links
+  // each to its folder (or /) rather than to its first page. The 17 pages outside the navigation
+  // get the sidebar of the anchor their URL falls under with mint.json, none with docs.json.
+  livepeer__docs: { moved: ['anchor AI Video (Beta)', 'anchor API Reference', 'anchor Documentation', 'anchor SDKs'], sidebars: 17 },
+};
+
+describe('kiln migrate on the corpus', () => {
+  const sites = readdirSync(corpus).filter((s) => existsSync(path.join(corpus, s, 'mint.json')));
+
+  /** A sidebar's groups as a reader of `version` sees them: titles, icons and pages, nested. */
+  function tree(nodes: NavNode[], version: string): unknown[] {
+    return nodes
+      .filter((n) => n.kind === 'page' || !n.version || n.version === version)
+      .map((n) => (n.kind === 'page' ? `${n.url} ${n.title} ${n.icon ?? ''}` : { group: n.title, icon: n.icon, pages: tree(n.children, version) }));
+  }
+
+  /** Pages, sidebars per version, and the tab and anchor bars of every page, as a build lays them out. */
+  async function layout(root: string) {
+    const { site, diagnostics } = await loadSite({ root, dev: true, validateOpenApi: false });
+    if (!site) throw new Error(diagnostics.map((d) => d.message).join('\n'));
+    const { settings, sections } = site.context;
+    const versions = settings.versions.length ? settings.versions : [''];
+    const urls = [...site.content.byUrl.keys()].sort();
+    const visible = (version: string, html: string) => !/ data-version="/.test(html) || html.includes(` data-version="${version}"`);
+    const pages = urls.map((url) => {
+      const current = sections.of(url);
+      const bars = renderToStaticMarkup(createElement('div', null, createElement(TabBar, { settings, sections, current }), createElement(AnchorList, { settings, sections, current })));
+      const items = [...bars.matchAll(/<li( data-version="[^"]*")?>\s*<a([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => ({
+        version: m[1] ?? '',
+        name: `${/class="anchor-link"/.test(m[2]!) ? 'anchor' : 'tab'} ${m[3]!.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")}`,
+        href: /href="([^"]*)"/.exec(m[2]!)?.[1],
+      }));
+      return {
+        url,
+        byVersion: versions.map((v) => ({
+          sidebar: JSON.stringify(tree(current.groups, v)),
+          bars: items.filter((i) => visible(v, i.version)).map((i) => ({ name: i.name, href: i.href })),
+        })),
+      };
+    });
+    return { urls, pages, errors: diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`) };
+  }
+
+  it('writes, for every classic site, a docs.json that Kiln reads to the same pages and navigation', async () => {
+    const differences: typeof DIFFERENCES = {};
+    for (const site of sites) {
+      const dir = copyOf(path.join(corpus, site));
+      const before = await layout(dir);
+      const result = await migrate({ root: dir });
+      expect(result.written, site).toBe(path.join(dir, 'docs.json'));
+      rmSync(path.join(dir, 'mint.json'));
+      const after = await layout(dir);
+
+      expect(after.urls, site).toEqual(before.urls);
+      expect(after.errors, site).toEqual(before.errors);
+      const gone = new Set<string>();
+      const moved = new Set<string>();
+      const sidebars = new Set<string>();
+      before.pages.forEach((page, i) => {
+        page.byVersion.forEach((b, v) => {
+          const a = after.pages[i]!.byVersion[v]!;
+          if (a.sidebar !== b.sidebar) sidebars.add(page.url);
+          for (const item of b.bars) {
+            const now = a.bars.find((x) => x.name === item.name);
+            if (!now) gone.add(item.name);
+            else if (now.href !== item.href) moved.add(item.name);
+          }
+          for (const item of a.bars) expect(b.bars.map((x) => x.name), `${site} ${page.url}: ${item.name} is new`).toContain(item.name);
+        });
+      });
+      if (gone.size || moved.size || sidebars.size) {
+        differences[site] = { ...(gone.size ? { gone: [...gone].sort() } : {}), ...(moved.size ? { moved: [...moved].sort() } : {}), ...(sidebars.size ? { sidebars: sidebars.size } : {}) };
+      }
+    }
+    expect(sites).toHaveLength(16);
+    expect(differences).toEqual(DIFFERENCES);
+  }, 600_000);
+});
