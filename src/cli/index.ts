@@ -26,6 +26,7 @@ const COMMANDS: Record<string, Command> = {
   check: { summary: 'Find mistakes without building (offline unless --external)', usage: 'kiln check [dir] [--format text|json] [--strict] [--external]', options: { format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
   init: { summary: 'Write a starter docs folder (docs.json, pages, an OpenAPI file, a snippet)', usage: 'kiln init [dir]', options: {}, run: () => import('./commands/init.js') },
   migrate: { summary: 'Write a docs.json equivalent to the classic mint.json beside it', usage: 'kiln migrate [dir] [--force]', options: { force: { type: 'boolean' } }, run: () => import('./commands/migrate.js') },
+  rename: { summary: 'Move a page; update the links, navigation and redirects that name it', usage: 'kiln rename <old> <new> [dir] [--dry-run]', options: { 'dry-run': { type: 'boolean' } }, args: 2, run: () => import('./commands/rename.js') },
   schema: { summary: 'Print the JSON Schema of docs.json', usage: 'kiln schema', options: {}, run: () => import('./commands/schema.js') },
 };
 

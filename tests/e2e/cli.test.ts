@@ -2,14 +2,14 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kiln, scratchCopy, starter, startKiln, tempDir } from './helpers.js';
+import { kiln, repoRoot, scratchCopy, starter, startKiln, tempDir } from './helpers.js';
 
 describe('kiln CLI', () => {
   it('prints help and version', async () => {
     const help = await kiln(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage: kiln <command> \[dir\] \[options\]/);
-    for (const cmd of ['dev', 'build', 'preview']) expect(help.stdout).toContain(`kiln ${cmd}`);
+    for (const cmd of ['dev', 'build', 'preview', 'check', 'init', 'migrate', 'rename', 'schema']) expect(help.stdout).toContain(`kiln ${cmd}`);
     const version = await kiln(['--version']);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
   });
@@ -79,5 +79,29 @@ describe('kiln CLI', () => {
     expect(server.output()).toContain(`Port ${port} is busy, using `);
     await server.stop();
     blocker.close();
+  });
+
+  it('renames a page from the command line, listing each change; --dry-run writes nothing', async () => {
+    const site = scratchCopy(path.join(repoRoot, 'src/node/rename/fixtures/site'));
+    const missing = await kiln(['rename', 'guides/setup']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('error  cli/missing-argument  `kiln rename` needs more arguments: kiln rename <old> <new> [dir] [--dry-run].');
+
+    const dry = await kiln(['rename', 'guides/setup', 'guides/install', site.dir, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.split('\n').slice(0, 3)).toEqual([
+      'Would move guides/setup.mdx to guides/install.mdx (dry run: nothing is written)',
+      '  guides/other.mdx:6:19  ./setup → ./install',
+      '  guides/other.mdx:6:44  ../guides/setup/ → install/',
+    ]);
+    expect(dry.stdout).toContain('  docs.json:17:9  redirects[1]  + /guides/setup → /guides/install\n');
+    expect(dry.stderr).toContain('15 changes in 5 files would be made; run again without --dry-run to make them.');
+    expect(existsSync(path.join(site.dir, 'guides/setup.mdx'))).toBe(true);
+
+    const done = await kiln(['rename', 'guides/setup', 'guides/install', site.dir]);
+    expect(done.code).toBe(0);
+    expect(done.stderr).toContain('✓ Moved guides/setup.mdx to guides/install.mdx; 15 changes in 5 files.');
+    expect(existsSync(path.join(site.dir, 'guides/install.mdx'))).toBe(true);
+    site.cleanup();
   });
 });
