@@ -115,10 +115,10 @@ graph LR
     expect(extras).toContain('data-kiln-island');
     expect(extras).toMatch(/class="katex/);
     expect(readdirSync(path.join(docs, 'dist', '_kiln', 'islands')).some((f) => f.endsWith('.js'))).toBe(true);
-    expect(existsSync(path.join(docs, 'dist', 'plants.html'))).toBe(true);
+    expect(existsSync(path.join(docs, 'dist', 'api-reference', 'list-plants.html'))).toBe(true);
 
     server = await startKiln(['dev', docs, '--port', '0'], { bin, cwd: scratch.dir });
-    for (const [url, text] of [['/', '<title>Introduction'], ['/essentials/components', 'Callouts'], ['/plants', 'List plants'], ['/extras', 'data-kiln-island']]) {
+    for (const [url, text] of [['/', '<title>Introduction'], ['/essentials/components', 'Callouts'], ['/api-reference/list-plants', 'List plants'], ['/extras', 'data-kiln-island']]) {
       const res = await fetch(server.url + url);
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain(text);
