@@ -12,6 +12,6 @@ export default async function run(dir: string): Promise<number> {
   }
   const shown = path.relative(process.cwd(), root) || '.';
   process.stderr.write(`${paint('green', '✓')} Wrote a starter docs folder in ${shown} (${result.written.length} files).\n`);
-  process.stderr.write(`  Next: kiln dev ${shown}    (then edit docs.json and the pages; kiln check ${shown} finds mistakes)\n`);
+  process.stderr.write(`  Next: kiln dev ${shown} (npx kiln-docs dev ${shown} where Kiln is not installed), then edit docs.json and the pages.\n`);
   return 0;
 }
