@@ -2,18 +2,23 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 /** Folders that never hold pages or public files. */
-const SKIP_DIRS = new Set(['node_modules', 'snippets', '_snippets', 'dist', '.kiln']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.kiln']);
+/**
+ * Folders of snippets, which are imported, never pages: only at the project root (as Mintlify has
+ * it). A folder called `snippets` deeper in the tree holds ordinary pages.
+ */
+const SNIPPET_DIRS = new Set(['snippets', '_snippets']);
 /** Kiln's own caches in a project: the rebuild cache, highlighted blocks, fetched OpenAPI files. */
 export const cacheDir = (root: string) => path.join(root, '.kiln', 'cache');
 const SETTINGS_FILES = new Set(['docs.json', 'mint.json']);
 
 /**
  * The walk's rule for one entry, by name: hidden files and folders, the folders that never hold
- * public files, and the settings file at the top are left out. `kiln dev` serves a project file by
+ * public files (the snippets folder at the top), and the settings file at the top are left out. `kiln dev` serves a project file by
  * this rule too (`isProjectAsset`), so it serves what a build publishes and nothing else.
  */
 function leftOut(name: string, dir: boolean, atRoot: boolean): boolean {
-  return name.startsWith('.') || (dir ? SKIP_DIRS.has(name) : atRoot && SETTINGS_FILES.has(name));
+  return name.startsWith('.') || (dir ? SKIP_DIRS.has(name) || (atRoot && SNIPPET_DIRS.has(name)) : atRoot && SETTINGS_FILES.has(name));
 }
 
 export interface ProjectFiles {
