@@ -10,6 +10,7 @@ import { codeFrame } from '../diagnostics/frame.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
 import recmaIslands from './plugins/recma-islands.js';
+import recmaModuleScope from './plugins/recma-module-scope.js';
 import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
 import remarkClasses from './plugins/remark-classes.js';
 import remarkUpdateToc from './plugins/remark-update-toc.js';
@@ -83,7 +84,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkLatex,
           [remarkMissingComponents, { known: options.components }],
         ],
-        recmaPlugins: [recmaIslands, recmaPropsAsVariables],
+        recmaPlugins: [recmaIslands, [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
         rehypePlugins: [rehypeResolveUrls, rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent }]],
       });
       processors.set(root, p);

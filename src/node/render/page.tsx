@@ -5,7 +5,8 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { pageIconDiagnostics } from '../icons/diagnostics.js';
 import { collectIconIssues, withIconLibrary } from '../icons/resolve.js';
-import { compiled as isCompiled, type CompileOutput, type IslandSource, type MdxCompiler, type PageFeature } from '../mdx/compiler.js';
+import type { MDXContent } from 'mdx/types';
+import { compiled as isCompiled, type CompileOutput, type IslandSource, type MdxCompiler, type PageFeature, type SnippetImport } from '../mdx/compiler.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
 import { withApiExamples } from './components/code.js';
@@ -44,38 +45,65 @@ export interface Deps {
   highlighter?: Highlighter;
 }
 
+/** What one render of a page shares between the modules it loads (the page's and its snippets'). */
+interface Loading {
+  deps: Deps;
+  diagnostics: Diagnostic[];
+  features: Set<PageFeature>;
+  used: Used;
+  /** Snippet modules by file, each evaluated once per render. */
+  modules: Map<string, Promise<LoadedModule>>;
+}
+
+interface LoadedModule {
+  /** What the module exports (`export const links`, `export const Button`). */
+  exports: Record<string, unknown>;
+  /** An MDX snippet's content, with the built-ins and the snippet's own imports in scope. */
+  Content?: ComponentType<Record<string, unknown>>;
+}
+
 /**
- * Compiles a snippet and wraps it so the built-ins (and the snippet's own imports) are in scope
- * inside it, as they are on a page. `stack` stops import cycles.
+ * The values of the names a module imports: for each snippet import, the snippet's content (a
+ * default import of an .mdx file) or the export it names. `components` is what MDX content looks
+ * JSX names up in (only components; a placeholder for anything else), `scope` what the module's
+ * code reads (recma-module-scope.ts): data exports too. `stack` stops import cycles.
  */
-async function snippetComponents(out: CompileOutput, deps: Deps, diagnostics: Diagnostic[], stack: string[], features: Set<PageFeature>, used: Used): Promise<Components> {
+async function importsOf(out: CompileOutput, loading: Loading, stack: string[]): Promise<{ components: Components; scope: Record<string, unknown> }> {
   const components: Components = {};
-  for (const name of out.missing) components[name] = missingComponent(name);
+  const scope: Record<string, unknown> = {};
+  for (const name of out.missing) components[name] = scope[name] = missingComponent(name);
   for (const s of out.snippets) {
-    if (stack.includes(s.file)) {
-      components[s.name] = missingComponent(s.name);
-      continue;
-    }
-    const snippet = await compileSnippet(s.file, deps);
-    diagnostics.push(...snippet.diagnostics);
-    for (const f of snippet.features ?? []) features.add(f);
-    used.add(snippet);
-    if (!isCompiled(snippet)) {
-      components[s.name] = missingComponent(s.name);
-      continue;
-    }
-    if (s.export) {
-      // A component the snippet exports: used as it is, like one defined on the page. (A static snippet exports nothing.)
-      const value = snippet.code === undefined ? undefined : (await runCompiledModule(snippet.code))[s.export];
-      components[s.name] = typeof value === 'function' ? (value as Components[string]) : missingComponent(s.name);
-      continue;
-    }
-    const Content = await contentOf(snippet);
-    const inner = { ...builtinComponents, ...(await snippetComponents(snippet, deps, diagnostics, [...stack, s.file], features, used)) };
-    const Snippet = (props: Record<string, unknown>) => <Content {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
-    components[s.name] = Snippet;
+    const value = stack.includes(s.file) ? undefined : await importValue(s, loading, stack);
+    components[s.name] = typeof value === 'function' ? (value as Components[string]) : missingComponent(s.name);
+    scope[s.name] = value === undefined ? components[s.name] : value;
   }
-  return components;
+  return { components, scope };
+}
+
+async function importValue(s: SnippetImport, loading: Loading, stack: string[]): Promise<unknown> {
+  let module = loading.modules.get(s.file);
+  if (!module) {
+    module = compileSnippet(s.file, loading.deps).then((snippet) => {
+      loading.diagnostics.push(...snippet.diagnostics);
+      for (const f of snippet.features ?? []) loading.features.add(f);
+      loading.used.add(snippet);
+      return isCompiled(snippet) ? loadModule(snippet, loading, [...stack, s.file]) : { exports: {} };
+    });
+    loading.modules.set(s.file, module);
+  }
+  const { exports, Content } = await module;
+  return s.export ? exports[s.export] : Content;
+}
+
+/** Runs a compiled snippet with its own imports in scope. */
+async function loadModule(out: CompileOutput, loading: Loading, stack: string[]): Promise<LoadedModule> {
+  const { components, scope } = await importsOf(out, loading, stack);
+  // A static snippet exports nothing.
+  const exports: Record<string, unknown> = out.code === undefined ? {} : await runCompiledModule(out.code, scope);
+  const Inner = out.code === undefined ? await contentOf(out) : (exports.default as MDXContent);
+  const inner = { ...builtinComponents, ...components };
+  const Content = (props: Record<string, unknown>) => <Inner {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
+  return { exports, Content };
 }
 
 /** Compiles a snippet file (once: the result is cached like a page's). */
@@ -112,11 +140,13 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   const diagnostics = [...out.diagnostics];
   if (!isCompiled(out)) return { diagnostics };
   try {
-    const Content = await contentOf(out);
     const features = new Set(out.features);
     const used = new Used();
     used.add(out);
-    const components = { ...builtinComponents, ...(await snippetComponents(out, deps, diagnostics, [page.file], features, used)) };
+    const loading: Loading = { deps, diagnostics, features, used, modules: new Map() };
+    const imports = await importsOf(out, loading, [page.file]);
+    const Content = await contentOf(out, imports.scope);
+    const components = { ...builtinComponents, ...imports.components };
     const endpoint = await endpointPage(site, page, diagnostics, deps.readFile);
     // Icons resolve during the render, in the site's library; the names that did not resolve as
     // asked are located in the source after it.

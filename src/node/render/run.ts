@@ -5,21 +5,41 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { MDXComponents, MDXContent } from 'mdx/types';
 import * as runtime from 'react/jsx-runtime';
 import { literalValue, NOT_LITERAL } from '../mdx/static-expression.js';
+import { builtinComponents } from './components/index.js';
 import { pageScope } from './islands.js';
 
-/** Evaluates a compiled page (function-body output) into its React component. */
-export async function runCompiled(code: string): Promise<MDXContent> {
-  return (await runCompiledModule(code)).default;
+/**
+ * What `import.meta` is in pages and snippets (`import.meta.env.DEV`, as Vite sets it): a built
+ * site is a production one, in `kiln dev` too, so that what authors point at their own local
+ * servers in development stays out of it.
+ */
+export const IMPORT_META = { env: { MODE: 'production', DEV: false, PROD: true } };
+
+/**
+ * The names a compiled module finds in `arguments[0]._kilnScope` (see mdx/plugins/recma-module-scope.ts)
+ * before its imports are added: React and its hooks, the island wrapper, the built-in components,
+ * `user` (Mintlify's personalization data: empty, as for a reader who is not logged in).
+ */
+export function moduleScope(imports: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...pageScope, ...builtinComponents, user: {}, _kilnImportMeta: IMPORT_META, ...imports };
 }
 
-/** The whole module: its content as `default`, and whatever it exports (`export const Button`). */
-export async function runCompiledModule(code: string): Promise<{ default: MDXContent } & Record<string, unknown>> {
-  return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: pageScope } as object) });
+/** Evaluates a compiled page (function-body output) into its React component. */
+export async function runCompiled(code: string, imports?: Record<string, unknown>): Promise<MDXContent> {
+  return (await runCompiledModule(code, imports)).default;
+}
+
+/**
+ * The whole module: its content as `default`, and whatever it exports (`export const Button`).
+ * `imports` are the values of the names it imports (snippets' exports and contents).
+ */
+export async function runCompiledModule(code: string, imports?: Record<string, unknown>): Promise<{ default: MDXContent } & Record<string, unknown>> {
+  return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: moduleScope(imports) } as object) });
 }
 
 /** The component of a compile's output: its code run, or its static tree (see CompileOutput.hast). */
-export async function contentOf(out: { code?: string; hast?: Root }): Promise<MDXContent> {
-  return out.hast ? staticContent(out.hast) : runCompiled(out.code!);
+export async function contentOf(out: { code?: string; hast?: Root }, imports?: Record<string, unknown>): Promise<MDXContent> {
+  return out.hast ? staticContent(out.hast) : runCompiled(out.code!, imports);
 }
 
 /** MDX's own message for a component the page uses and nothing provides. */

@@ -21,9 +21,8 @@ const str = (value: string): Expression => ({ type: 'Literal', value });
  * (`useState`, `React.useEffect`, …), sets an event handler (`onClick={…}`), or renders another
  * island. Its uses in the page content are wrapped (`_kilnIsland`) so the server renders it inside
  * `<div data-kiln-island>` and records its props; the page's declarations, as written, are left on
- * `file.data.islands` for the browser bundle that hydrates them (render/islands-bundle.ts).
- *
- * Also declares the scope names (`React`, hooks) the page uses but does not declare itself.
+ * `file.data.islands` for the browser bundle that hydrates them (assets/islands.ts). The names
+ * the wrappers and the components use from their surroundings are declared by recma-module-scope.
  */
 export default function recmaIslands() {
   return (tree: Program, file: VFile) => {
@@ -74,29 +73,6 @@ export default function recmaIslands() {
       }
     }
 
-    // Scope names used but not declared by the page, and the island wrapper.
-    const referenced = new Set<string>();
-    walk(tree as Node, {
-      enter(n, parent, key) {
-        if (n.type === 'Identifier' && !(parent?.type === 'MemberExpression' && key === 'property' && !parent.computed) && !(parent?.type === 'Property' && key === 'key' && !parent.computed)) referenced.add(n.name);
-      },
-    });
-    const scope: string[] = SCOPE_NAMES.filter((n) => referenced.has(n) && !declared.has(n));
-    if (stateful.size) scope.push('_kilnIsland');
-    if (scope.length === 0) return;
-    const scopeDecl: Statement = {
-      type: 'VariableDeclaration',
-      kind: 'const',
-      declarations: [{
-        type: 'VariableDeclarator',
-        id: { type: 'ObjectPattern', properties: scope.map((n) => ({ type: 'Property', kind: 'init', method: false, shorthand: true, computed: false, key: id(n), value: id(n) })) },
-        init: {
-          type: 'MemberExpression', computed: false, optional: false, property: id('_kilnScope'),
-          object: { type: 'MemberExpression', computed: true, optional: false, object: id('arguments'), property: { type: 'Literal', value: 0 } },
-        },
-      }],
-    };
-    tree.body.unshift(scopeDecl);
     if (stateful.size === 0) return;
 
     const value = String(file.value);
