@@ -114,7 +114,7 @@ export const catalogue = {
   'page/import-not-found': entry<{ specifier: string }>({
     severity: 'warning',
     message: ({ specifier }) => `Import "${specifier}" could not be resolved; what it provides renders as a placeholder.`,
-    hint: () => 'Kiln resolves imports of .mdx and .md files from the project (paths starting with / are from the project root).',
+    hint: () => 'Kiln resolves imports of snippet files of the project: .mdx, .md, and React components in .jsx, .tsx, .js or .ts (paths starting with / are from the project root). Packages other than react cannot be imported.',
   }),
   'icon/unknown': entry<{ name: string }>({
     severity: 'warning',
@@ -214,6 +214,16 @@ export const catalogue = {
     severity: 'warning',
     message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,
     hint: () => 'Pages with `export const` components that use state render their first state and do not respond. The `esbuild` package must be installed.',
+  }),
+  'islands/rendered-in-browser': entry<{ name: string; reason: string }>({
+    severity: 'info',
+    message: ({ name, reason }) => `<${name}> could not be rendered on the server (${reason}); readers' browsers render it when the page's script runs.`,
+    hint: () => 'Mintlify renders custom components in the browser only, so reading `window` or `document` while rendering works there. To give readers without JavaScript (and search engines) something, test `typeof window !== "undefined"` or read them in `useEffect`.',
+  }),
+  'islands/server-only-component': entry<{ name: string; builtin: string }>({
+    severity: 'warning',
+    message: ({ name, builtin }) => `The stateful component ${name} renders <${builtin}>, which Kiln renders on the server only: readers see ${name} as first rendered, and it does not respond in the browser.`,
+    hint: ({ builtin }) => `Keep <${builtin}> outside the component that holds the state (pass what it shows as children), or write the markup it stands for.`,
   }),
   'seo/social-card-failed': entry<{ reason: string }>({
     severity: 'warning',

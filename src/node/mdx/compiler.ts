@@ -30,7 +30,10 @@ export interface SnippetImport {
   name: string;
   /** Absolute path of the snippet file. */
   file: string;
-  /** A named export of the snippet (`import { Button } from '/snippets/ui.mdx'`); absent for its content. */
+  /**
+   * A named export of the snippet (`import { Button } from '/snippets/ui.mdx'`), `default` for a
+   * script's default export, `*` for all of them (`import * as ui`); absent for an MDX file's content.
+   */
   export?: string;
 }
 
@@ -39,8 +42,8 @@ export type PageFeature = 'math' | 'mermaid';
 
 export interface CompileOutput {
   /**
-   * Function body, run with `run()` from the runtime module. A compiled page has this or `hast`;
-   * neither when compilation failed (see `compiled`).
+   * Function body, run with `run()` from the runtime module. A compiled page has this or `hast`
+   * (a script snippet: `script`); none when compilation failed (see `compiled`).
    */
   code?: string;
   /**
@@ -58,8 +61,14 @@ export interface CompileOutput {
   features?: PageFeature[];
   /** Class names written in `className`/`class` (Tailwind candidates); absent means none. */
   classes?: string[];
-  /** Exported components that need the browser (hooks, event handlers); absent means none. */
+  /** The file's own code for the browser (its islands, and what other files' islands import from it); absent when it has none. */
   islands?: IslandSource;
+  /**
+   * A script snippet (.jsx, .tsx, .js, .ts) as a CommonJS function body of `(_kilnScope, require,
+   * module, exports)`, run by render/run.ts; `requires` maps its `require()` specifiers to files,
+   * `defaults` names the default import of each that resolves to nothing (for its placeholder).
+   */
+  script?: { code: string; requires: Record<string, string | null>; defaults?: Record<string, string> };
   /**
    * With `keepTree`: the Markdown tree as parsed (math, GFM and MDX syntax), before any of Kiln's
    * transforms; a copy the caller owns. The build turns it into the page's `.md` and drops it.
@@ -67,19 +76,37 @@ export interface CompileOutput {
   tree?: MdastRoot;
 }
 
-/** The page's own `export` code, bundled for the browser when some component in it is stateful. */
+/**
+ * A file's own code for the browser: an MDX file's top-level declarations (its `export const`
+ * components and data), or a script snippet (.jsx, .tsx, .js, .ts) whole. Bundled for a page when
+ * some component it renders is an island; the modules its islands import come along.
+ */
 export interface IslandSource {
-  /** Short hash of `source`: names this code in the page's markup and in the bundle. */
+  /** Short hash of everything below: names this code in the page's markup and in the bundle. */
   id: string;
-  /** The exported components rendered as islands. */
+  /** The absolute path of the file: other modules' imports name it. */
+  file: string;
+  /** The exported components rendered as islands (hydrated by the browser); may be none. */
   names: string[];
-  /** The page's top-level declarations, as written (JSX), in order. */
+  /** Of `names`, those the browser renders from scratch rather than hydrates (see mdx/island-analysis.ts). */
+  client?: string[];
+  /** The code as written (JSX; TypeScript for .ts/.tsx). An MDX file's declarations lose their `export`. */
   source: string;
+  /** How esbuild reads `source`. */
+  loader: 'jsx' | 'tsx' | 'ts';
+  /** The names `source` declares and exports (an MDX file's are exported by the bundle). */
+  exports: string[];
+  /** Names it uses from Kiln's scope (React's hooks, `user`, built-ins): imported by the bundle. */
+  scope: string[];
+  /** Script snippets: each import specifier written in `source` → the file it resolves to (null: nothing). */
+  imports: Record<string, string | null>;
+  /** MDX: the names it imports from snippets (their import statements were taken out of `source`). */
+  bindings: SnippetImport[];
 }
 
 /** Whether the compile succeeded: the output can be rendered. */
 export function compiled(out: CompileOutput): boolean {
-  return out.code !== undefined || out.hast !== undefined;
+  return out.code !== undefined || out.hast !== undefined || out.script !== undefined;
 }
 
 export interface MdxCompiler {

@@ -16,7 +16,8 @@ import remarkClasses from './plugins/remark-classes.js';
 import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkKeepTree from './plugins/remark-keep-tree.js';
-import remarkImports from './plugins/remark-imports.js';
+import remarkImports, { SCRIPT } from './plugins/remark-imports.js';
+import { compileScript } from './script.js';
 import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
 import rehypeCodeBlocks from './plugins/rehype-code-blocks.js';
@@ -84,7 +85,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkLatex,
           [remarkMissingComponents, { known: options.components }],
         ],
-        recmaPlugins: [recmaIslands, [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
+        recmaPlugins: [[recmaIslands, { components: options.components }], [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
         rehypePlugins: [rehypeResolveUrls, rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent }]],
       });
       processors.set(root, p);
@@ -93,6 +94,8 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
   };
   return {
     async compile(input: CompileInput): Promise<CompileOutput> {
+      // Snippets that are code (Mintlify's React components) have their own compiler.
+      if (SCRIPT.test(input.file)) return compileScript(input, options.components);
       const file = new VFile({ value: input.source, path: input.file });
       file.data.pageId = input.pageId;
       file.data.keepTree = !!input.keepTree;

@@ -46,25 +46,49 @@ export function fromIslandJson(value: unknown): unknown {
   return value;
 }
 
+/** How deep the server is in rendering islands: an island inside another is part of the outer one's code. */
+let depth = 0;
+/** Islands whose server render threw, since the last `takeIslandFailures()`. */
+let failures: { name: string; reason: string }[] = [];
+
+/** The islands that could not be rendered on the server during the last render (render/page.tsx reports them). */
+export function takeIslandFailures(): { name: string; reason: string }[] {
+  const out = failures;
+  failures = [];
+  return out;
+}
+
 /**
  * Wraps an island component for the server render: `<div data-kiln-island="Name">`, its props as
  * JSON, and inside the component rendered with `renderToString` (the markup `hydrateRoot` expects,
- * text separators included; the page itself is rendered with `renderToStaticMarkup`).
+ * text separators included; the page itself is rendered with `renderToStaticMarkup`). Rendered
+ * inside another island, it is the plain component: the outer island's browser code renders it.
+ *
+ * A `client` island (it tests `typeof window`) is rendered from scratch by the browser, its server
+ * HTML being the fallback it shows until then. One whose server render throws (it reads `window`
+ * while rendering: Mintlify renders custom components in the browser only) becomes one too, empty.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function island(name: string, Component: ComponentType<any>, source: string): ComponentType<Record<string, unknown>> {
+export function island(name: string, Component: ComponentType<any>, source: string, client = false): ComponentType<Record<string, unknown>> {
   const Island = (props: Record<string, unknown>) => {
+    if (depth > 0) return <Component {...props} />;
     const json = toIslandJson(props) as Record<string, unknown>;
-    let inner: string;
+    let inner = '';
+    let renderedOnClient = client;
+    depth++;
     try {
       inner = renderToString(<Component {...(fromIslandJson(json) as Record<string, unknown>)} />);
     } catch (error) {
-      throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push({ name, reason: (error instanceof Error ? error.message : String(error)).split('\n')[0]! });
+      renderedOnClient = true;
+    } finally {
+      depth--;
     }
     return (
       <div
         data-kiln-island={name}
         data-kiln-source={source}
+        data-kiln-client={renderedOnClient ? '' : undefined}
         data-props={Object.keys(json).length ? JSON.stringify(json) : undefined}
         dangerouslySetInnerHTML={{ __html: inner }}
       />

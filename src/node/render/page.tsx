@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { offsetToLineColumn } from '../diagnostics/frame.js';
 import { pageIconDiagnostics } from '../icons/diagnostics.js';
 import { collectIconIssues, withIconLibrary } from '../icons/resolve.js';
 import type { MDXContent } from 'mdx/types';
@@ -14,7 +15,8 @@ import { withParamFields } from './components/fields.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
-import { contentOf, runCompiledModule } from './run.js';
+import { island, takeIslandFailures } from './islands.js';
+import { contentOf, runCompiledModule, runScript } from './run.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -60,6 +62,8 @@ interface LoadedModule {
   exports: Record<string, unknown>;
   /** An MDX snippet's content, with the built-ins and the snippet's own imports in scope. */
   Content?: ComponentType<Record<string, unknown>>;
+  /** The module's islands: its exports that are rendered as such where they are imported. */
+  islands?: IslandSource;
 }
 
 /**
@@ -91,19 +95,39 @@ async function importValue(s: SnippetImport, loading: Loading, stack: string[]):
     });
     loading.modules.set(s.file, module);
   }
-  const { exports, Content } = await module;
-  return s.export ? exports[s.export] : Content;
+  const { exports, Content, islands } = await module;
+  if (!s.export) return Content;
+  if (s.export === '*') return exports;
+  const value = exports[s.export];
+  // A stateful component of the snippet, rendered by this module: an island of the snippet's code.
+  if (typeof value === 'function' && islands?.names.includes(s.export)) return island(s.export, value as Components[string], islands.id, !!islands.client?.includes(s.export));
+  return value;
 }
 
 /** Runs a compiled snippet with its own imports in scope. */
 async function loadModule(out: CompileOutput, loading: Loading, stack: string[]): Promise<LoadedModule> {
   const { components, scope } = await importsOf(out, loading, stack);
+  if (out.script) {
+    // What its `require()`s return: the modules loaded for its imports (not those still loading: a cycle).
+    const loaded = new Map<string, LoadedModule>();
+    for (const file of Object.values(out.script.requires)) {
+      const module = file && !stack.includes(file) ? loading.modules.get(file) : undefined;
+      if (module) loaded.set(file!, await module);
+    }
+    const exports = runScript(out.script, scope, (specifier) => {
+      const file = out.script!.requires[specifier];
+      const module = file ? loaded.get(file) : undefined;
+      // An MDX snippet's default is its content, with its scope.
+      return module && (module.Content ? { __esModule: true, ...module.exports, default: module.Content } : module.exports);
+    });
+    return { exports, islands: out.islands };
+  }
   // A static snippet exports nothing.
   const exports: Record<string, unknown> = out.code === undefined ? {} : await runCompiledModule(out.code, scope);
   const Inner = out.code === undefined ? await contentOf(out) : (exports.default as MDXContent);
   const inner = { ...builtinComponents, ...components };
   const Content = (props: Record<string, unknown>) => <Inner {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
-  return { exports, Content };
+  return { exports, Content, islands: out.islands };
 }
 
 /** Compiles a snippet file (once: the result is cached like a page's). */
@@ -119,14 +143,24 @@ export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput>
   return compiled;
 }
 
-/** Tailwind classes and island code of a page and the snippets it renders. */
+/** Tailwind classes and browser code of a page and the snippets it renders. */
 class Used {
   readonly classes = new Set<string>();
-  readonly islands: IslandSource[] = [];
+  private readonly modules: IslandSource[] = [];
   add(out: CompileOutput): void {
     for (const c of out.classes ?? []) this.classes.add(c);
-    if (out.islands && !this.islands.some((i) => i.id === out.islands!.id)) this.islands.push(out.islands);
+    if (out.islands && !this.modules.some((i) => i.id === out.islands!.id)) this.modules.push(out.islands);
   }
+  /** The code the page's islands need: every module, when one has an island (the bundler drops what no island uses); none otherwise. */
+  islands(): IslandSource[] {
+    return this.modules.some((m) => m.names.length) ? this.modules : [];
+  }
+}
+
+/** Where a component is first written on the page (`<Name`), for messages about it. */
+function usePosition(page: Page, name: string): { file: string; line?: number; column?: number } {
+  const i = page.body.search(new RegExp(`<${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`));
+  return i < 0 ? { file: page.file } : { file: page.file, ...offsetToLineColumn(page.body, i) };
 }
 
 /** Compile, run and lay out one page. Never throws: failures come back as diagnostics. */
@@ -153,14 +187,16 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     // Request/response examples go to the side column (components/code.tsx).
     // ParamFields of `api:` pages are collected too (render/api/mdx.ts lays them out).
     const library = site.settings.iconLibrary;
+    takeIslandFailures();
     const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)))));
+    for (const { name, reason } of takeIslandFailures()) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
-    const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands });
+    const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands() });
     diagnostics.push(...(await pageIconDiagnostics(page, iconIssues, out.snippets.map((s) => s.file), deps.readFile, library)));
     // Endpoint pages (render/api/): parameters and schemas around the body, generated examples in the side column.
     const { html: contentHtml, aside: asideHtml } = endpoint ? await endpoint.render(bodyHtml, bodyAside, deps.highlighter, params) : { html: bodyHtml, aside: bodyAside };
     const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });
-    return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands };
+    return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, { file: page.file }));

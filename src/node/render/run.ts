@@ -3,17 +3,13 @@ import type { Expression, Node } from 'estree';
 import type { Root } from 'hast';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { MDXComponents, MDXContent } from 'mdx/types';
+import * as React from 'react';
+import * as ReactDOM from 'react-dom';
 import * as runtime from 'react/jsx-runtime';
+import { IMPORT_META } from '../mdx/plugins/recma-module-scope.js';
 import { literalValue, NOT_LITERAL } from '../mdx/static-expression.js';
-import { builtinComponents } from './components/index.js';
+import { builtinComponents, missingComponent } from './components/index.js';
 import { pageScope } from './islands.js';
-
-/**
- * What `import.meta` is in pages and snippets (`import.meta.env.DEV`, as Vite sets it): a built
- * site is a production one, in `kiln dev` too, so that what authors point at their own local
- * servers in development stays out of it.
- */
-export const IMPORT_META = { env: { MODE: 'production', DEV: false, PROD: true } };
 
 /**
  * The names a compiled module finds in `arguments[0]._kilnScope` (see mdx/plugins/recma-module-scope.ts)
@@ -35,6 +31,32 @@ export async function runCompiled(code: string, imports?: Record<string, unknown
  */
 export async function runCompiledModule(code: string, imports?: Record<string, unknown>): Promise<{ default: MDXContent } & Record<string, unknown>> {
   return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: moduleScope(imports) } as object) });
+}
+
+/** The packages a script snippet may `require()` (see mdx/script.ts). */
+const PACKAGES: Record<string, unknown> = { react: React, 'react/jsx-runtime': runtime, 'react-dom': ReactDOM };
+
+/**
+ * Runs a script snippet (its CommonJS body, mdx/script.ts) and returns its exports. `imports` are
+ * the values of the names it uses from Kiln's scope and other snippets; `required` gives what a
+ * `require()` of another snippet returns (undefined: nothing there, a placeholder).
+ */
+export function runScript(script: { code: string; defaults?: Record<string, string> }, imports: Record<string, unknown>, required: (specifier: string) => unknown): Record<string, unknown> {
+  const module = { exports: {} as Record<string, unknown> };
+  const require = (specifier: string) => PACKAGES[specifier] ?? required(specifier) ?? unresolvedModule(script.defaults?.[specifier] ?? specifier);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function('_kilnScope', 'require', 'module', 'exports', script.code)(moduleScope(imports), require, module, module.exports);
+  return module.exports;
+}
+
+/**
+ * What an import that resolves to nothing gives a script: its default and every capitalised name
+ * are placeholder components (the import is a warning already), other names undefined.
+ */
+function unresolvedModule(name: string): unknown {
+  return new Proxy(missingComponent(name), {
+    get: (target, key) => (typeof key === 'string' && /^[A-Z]/.test(key) ? missingComponent(key) : key === '__esModule' ? undefined : Reflect.get(target, key)),
+  });
 }
 
 /** The component of a compile's output: its code run, or its static tree (see CompileOutput.hast). */

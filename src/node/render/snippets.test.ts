@@ -59,3 +59,55 @@ describe('the scope of pages and snippets', () => {
     expect(html).toContain('<iframe src="https://stories.example.com/iframe.html?id=button--primary" title="button--primary"></iframe>');
   });
 });
+
+describe('script snippets (.jsx, .tsx, .js: React components and data)', () => {
+  it('renders default and named exports, several per file, with hooks and built-ins in scope', async () => {
+    const { html, diagnostics } = await render('snippet-scripts', 'index');
+    expect(html).toContain('<p class="hello">Hello, Ada!</p>');
+    expect(html).toContain('<em class="plain">plain</em>');
+    // Data from a .js snippet, read by the page and (imported relatively) by a .tsx snippet, which renders a built-in.
+    expect(html).toContain('<p>The SDK has 2 components.</p>');
+    expect(html).toMatch(/<table class="components"><tbody><tr><td>CardForm<\/td><td><code>2\.4\.0<\/code><\/td><td><svg class="kiln-icon[^"]*"[^>]*data-icon="check">.*<\/svg><\/td><\/tr><tr><td>PinReveal<\/td><td><code>1\.9\.2<\/code><\/td><td>Beta<\/td><\/tr>/);
+    expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      "index.mdx:24:1 islands/rendered-in-browser <ReadsWindow> could not be rendered on the server (window is not defined); readers' browsers render it when the page's script runs.",
+    ]);
+  });
+
+  it('makes stateful components islands: hydrated, or rendered by the browser when they test where they run', async () => {
+    const { html } = await render('snippet-scripts', 'index');
+    expect(html).toMatch(/<div data-kiln-island="ColorSwatch" data-kiln-source="[0-9a-f]+" data-props="\{&quot;color&quot;:&quot;coral&quot;\}"><button type="button" class="swatch rounded-md" data-testid="swatch">coral<!-- --> <!-- -->0<\/button><\/div>/);
+    expect(html).toMatch(/<div data-kiln-island="Mounted" data-kiln-source="[0-9a-f]+"><span data-testid="mounted">on the server<\/span><\/div>/);
+    expect(html).toMatch(/<div data-kiln-island="ClientOnly" data-kiln-source="[0-9a-f]+" data-kiln-client=""><span data-testid="client-only">loading<\/span><\/div>/);
+    expect(html).toMatch(/<div data-kiln-island="ReadsWindow" data-kiln-source="[0-9a-f]+" data-kiln-client=""><\/div>/);
+  });
+
+  it('gives the page the modules its islands need (the page has no code of its own left), and their Tailwind classes', async () => {
+    const { site } = await loadSite({ root: path.join(fixtures, 'snippet-scripts'), dev: false });
+    const result = await buildPage(site, site.content.pages.get('index')!, engines, mapCache());
+    const modules = Object.fromEntries(result.islands!.map((m) => [path.basename(m.file), { names: m.names, client: m.client, scope: m.scope, loader: m.loader }]));
+    expect(modules).toEqual({
+      'color-swatch.jsx': { names: ['ColorSwatch'], client: [], scope: ['useState'], loader: 'jsx' },
+      'sdk-components.js': { names: [], client: [], scope: [], loader: 'jsx' },
+      'components-table.tsx': { names: [], client: [], scope: ['Icon'], loader: 'tsx' },
+      'window-width.jsx': { names: ['Mounted', 'ClientOnly', 'ReadsWindow'], client: ['ClientOnly'], scope: [], loader: 'jsx' },
+    });
+    expect(result.classes).toEqual(expect.arrayContaining(['swatch', 'rounded-md', 'components', 'hello']));
+  });
+
+  it('warns where a package is imported, and shows a placeholder named as imported', async () => {
+    const { html, diagnostics } = await render('snippet-scripts', 'typed');
+    expect(html).toContain('<span class="today"><div class="missing-component" data-component="Chart">');
+    expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      'uses-package.jsx:1:24 page/import-not-found Import "date-fns" could not be resolved; what it provides renders as a placeholder.',
+      'uses-package.jsx:2:19 page/import-not-found Import "some-chart-lib" could not be resolved; what it provides renders as a placeholder.',
+    ]);
+  });
+
+  it('reports a snippet that does not compile at its position; the page shows a placeholder', async () => {
+    const { html, diagnostics } = await render('snippet-scripts', 'broken');
+    expect(html).toContain('data-component="Broken"');
+    expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      'broken.jsx:4:5 page/compile-failed The page could not be compiled: Unexpected closing "div" tag does not match opening "span" tag',
+    ]);
+  });
+});

@@ -37,13 +37,35 @@ describe('islands, classes and Update entries at compile time', () => {
     expect(html).toMatch(/<div data-kiln-island="Clock"[^>]*><time>5<\/time><\/div>/);
   });
 
-  it('leaves pages without state alone, and accepts `import React from "react"`', async () => {
+  it('has no islands on pages without state, and accepts `import React from "react"`', async () => {
     const out = await compile('import React, { useState } from "react"\n\nexport const A = () => <i className="italic">{React.version ? "a" : ""}</i>;\n\n<A />\n');
     expect(out.diagnostics).toEqual([]);
-    expect(out.islands).toBeUndefined();
+    // Its code is kept for islands of other files that might import it; none of its own.
+    expect(out.islands?.names).toEqual([]);
     expect(out.missing).toEqual([]);
     const Content = await runCompiled(out.code!);
     expect(renderToStaticMarkup(createElement(Content, { components: builtinComponents }))).toBe('<i class="italic">a</i>');
+  });
+
+  it('finds components that need the browser: `typeof window` (rendered by it), browser objects, built-ins they cannot hydrate', async () => {
+    const out = await compile([
+      "export const Size = () => { if (typeof window === 'undefined') return null; return <b>{window.innerWidth}</b>; };",
+      '',
+      'export const Where = () => <i>{location.pathname}</i>;',
+      '',
+      'export const Tabbed = () => {',
+      '  const [i, setI] = useState(0);',
+      '  return <Card title="Tab" onClick={() => setI(i + 1)}>{i}</Card>;',
+      '};',
+      '',
+      '<Size /> <Where /> <Tabbed />',
+    ].join('\n'));
+    expect(out.islands?.names).toEqual(['Size', 'Where', 'Tabbed']);
+    expect(out.islands?.client).toEqual(['Size']);
+    expect(out.islands?.scope).toEqual(['useState', 'Card']);
+    expect(out.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      '7:11 islands/server-only-component The stateful component Tabbed renders <Card>, which Kiln renders on the server only: readers see Tabbed as first rendered, and it does not respond in the browser.',
+    ]);
   });
 
   it('collects classes from class=, className expressions and snippets of JSX', async () => {

@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import type { Expression, FunctionDeclaration, Identifier, Node, Program, Statement } from 'estree';
 import { walk } from 'estree-walker';
 import type { VFile } from 'vfile';
+import { diag } from '../../diagnostics/catalogue.js';
+import { analyseComponents } from '../island-analysis.js';
 
 /**
  * Names a page may use without declaring them, as real pages do: `React.useState` and bare
@@ -17,63 +19,28 @@ const id = (name: string): Identifier => ({ type: 'Identifier', name });
 const str = (value: string): Expression => ({ type: 'Literal', value });
 
 /**
- * Stateful `export const` components become islands. A component is one when it calls a hook
- * (`useState`, `React.useEffect`, …), sets an event handler (`onClick={…}`), or renders another
- * island. Its uses in the page content are wrapped (`_kilnIsland`) so the server renders it inside
- * `<div data-kiln-island>` and records its props; the page's declarations, as written, are left on
- * `file.data.islands` for the browser bundle that hydrates them (assets/islands.ts). The names
- * the wrappers and the components use from their surroundings are declared by recma-module-scope.
+ * Stateful `export const` components become islands (which ones: mdx/island-analysis.ts). Their
+ * uses in the page content are wrapped (`_kilnIsland`) so the server renders them inside
+ * `<div data-kiln-island>` and records their props. The file's declarations, as written, are left
+ * on `file.data.islands` for the browser bundle (assets/islands.ts): to hydrate this file's islands,
+ * and for islands of other files that import from it. The names the wrappers and the components
+ * use from their surroundings are declared by recma-module-scope, which also lists them there.
  */
-export default function recmaIslands() {
+export interface IslandsOptions {
+  /** Component names the renderer provides. */
+  components: ReadonlySet<string>;
+}
+
+export default function recmaIslands(options: IslandsOptions) {
   return (tree: Program, file: VFile) => {
     // Statements that carry a position come from the page; MDX's own (runtime, content, return) do not.
     const authored = tree.body.filter((s) => (s as { range?: [number, number] }).range || s.loc);
-    const declared = new Set<string>();
-    const components = new Map<string, Node>();
-    for (const s of authored) {
-      if (s.type === 'VariableDeclaration') {
-        for (const d of s.declarations) {
-          if (d.id.type !== 'Identifier') continue;
-          declared.add(d.id.name);
-          if (/^[A-Z]/.test(d.id.name) && d.init && (d.init.type === 'ArrowFunctionExpression' || d.init.type === 'FunctionExpression')) components.set(d.id.name, d.init);
-        }
-      } else if ((s.type === 'FunctionDeclaration' || s.type === 'ClassDeclaration') && s.id) {
-        declared.add(s.id.name);
-        if (s.type === 'FunctionDeclaration' && /^[A-Z]/.test(s.id.name)) components.set(s.id.name, s);
-      }
+    if (authored.length === 0) return;
+    const { declared, components, stateful, client, serverOnly } = analyseComponents(authored, options.components);
+    for (const { component, builtin, at } of serverOnly) {
+      const pos = at?.loc?.start;
+      (file.data.diagnostics ??= []).push(diag('islands/server-only-component', { name: component, builtin }, { file: file.path, line: pos?.line, column: pos ? pos.column + 1 : undefined }));
     }
-
-    // Which components need the browser, and which other components each one renders.
-    const stateful = new Set<string>();
-    const uses = new Map<string, Set<string>>();
-    for (const [name, node] of components) {
-      const refs = new Set<string>();
-      walk(node, {
-        enter(n, parent, key) {
-          if (n.type === 'CallExpression') {
-            const callee = n.callee;
-            const fn = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
-            if (/^use[A-Z]/.test(fn)) stateful.add(name);
-          } else if (n.type === 'Property' && !n.computed && n.key.type === 'Identifier' && /^on[A-Z]/.test(n.key.name) && n.value.type !== 'Literal') {
-            stateful.add(name);
-          } else if (n.type === 'Identifier' && components.has(n.name) && n.name !== name && !(parent?.type === 'MemberExpression' && key === 'property') && !(parent?.type === 'Property' && key === 'key')) {
-            refs.add(n.name);
-          }
-        },
-      });
-      uses.set(name, refs);
-    }
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const [name, refs] of uses) {
-        if (!stateful.has(name) && [...refs].some((r) => stateful.has(r))) {
-          stateful.add(name);
-          changed = true;
-        }
-      }
-    }
-
-    if (stateful.size === 0) return;
 
     const value = String(file.value);
     const source = authored
@@ -82,9 +49,14 @@ export default function recmaIslands() {
         return range ? value.slice(range[0], range[1]) : '';
       })
       .join('\n');
-    const islandId = createHash('sha256').update(source).digest('hex').slice(0, 10);
+    const bindings = file.data.snippets ?? [];
+    const islandId = createHash('sha256').update(JSON.stringify([file.path, source, bindings])).digest('hex').slice(0, 10);
     const names = [...components.keys()].filter((n) => stateful.has(n));
-    file.data.islands = { id: islandId, names, source };
+    file.data.islands = {
+      id: islandId, file: file.path, names, client: names.filter((n) => client.has(n)), source, loader: 'jsx',
+      exports: [...declared], scope: [], imports: {}, bindings,
+    };
+    if (names.length === 0) return;
 
     // `const _kilnIsland_Counter = _kilnIsland("Counter", Counter, id)`, and the content uses that.
     const wrappers: Statement[] = names.map((n) => ({
@@ -93,7 +65,7 @@ export default function recmaIslands() {
       declarations: [{
         type: 'VariableDeclarator',
         id: id(`_kilnIsland_${n}`),
-        init: { type: 'CallExpression', optional: false, callee: id('_kilnIsland'), arguments: [str(n), id(n), str(islandId)] },
+        init: { type: 'CallExpression', optional: false, callee: id('_kilnIsland'), arguments: [str(n), id(n), str(islandId), { type: 'Literal', value: client.has(n) }] },
       }],
     }));
     const last = tree.body.findLastIndex((s) => s.type === 'ReturnStatement');

@@ -23,6 +23,13 @@ export const GLOBAL_NAMES = [
 ] as const;
 
 /**
+ * What `import.meta` is in pages and snippets (`import.meta.env.DEV`, as Vite sets it): a built
+ * site is a production one, in `kiln dev` too, so that what authors point at their own local
+ * servers in development stays out of it. (`import.meta.url` is MDX's own.)
+ */
+export const IMPORT_META = { env: { MODE: 'production', DEV: false, PROD: true } };
+
+/**
  * Declares, at the top of the module, the names its code uses that its surroundings provide:
  * React and its hooks, the built-in components (`<Card>` inside an `export const` component is a
  * plain reference to `Card`, not a lookup in the components MDX passes to the content), the
@@ -62,6 +69,8 @@ export default function recmaModuleScope(options: ModuleScopeOptions) {
       diagnostics.push(diag('page/unknown-component', { name }, { file: file.path, line: at?.line, column: at ? at.column + 1 : undefined }));
     }
     if (missing.size) file.data.missing = [...missing];
+    // The browser bundle provides the same names to the file's code (its imports come as bindings).
+    if (file.data.islands) file.data.islands.scope = scope.filter((n) => !imported.has(n) && !n.startsWith('_kiln'));
     if (scope.length === 0) return;
 
     const declaration: Statement = {

@@ -21,38 +21,42 @@ export default function remarkClasses() {
       if (typeof value !== 'string') return;
       for (const c of value.split(/\s+/)) if (c && c.length < 200) classes.add(c);
     };
-    const strings = (node: EsNode | null | undefined) => {
-      if (!node) return;
-      walk(node, {
-        enter(n) {
-          if (n.type === 'Literal') add(n.value);
-          else if (n.type === 'TemplateElement') add(n.value.cooked ?? n.value.raw);
-        },
-      });
-    };
-    const jsxClassAttributes = (program: EsNode | undefined) => {
-      if (!program) return;
-      walk(program, {
-        enter(n) {
-          const node = n as EsNode & { type: string; name?: { type: string; name?: string }; value?: EsNode | null; key?: EsNode; computed?: boolean };
-          // JSX as written (`className="…"`), and object properties (`{ className: '…' }` in createElement calls).
-          if (node.type === 'JSXAttribute' && node.name?.type === 'JSXIdentifier' && CLASS_ATTRS.has(node.name.name ?? '')) strings(node.value);
-          else if (node.type === 'Property' && !node.computed && node.key && ((node.key.type === 'Identifier' && CLASS_ATTRS.has(node.key.name)) || (node.key.type === 'Literal' && CLASS_ATTRS.has(String(node.key.value))))) strings(node.value);
-        },
-      });
-    };
-
     visit(tree, (node) => {
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attr of (node as { attributes: MdxJsxAttribute[] }).attributes) {
           if (attr.type !== 'mdxJsxAttribute' || !CLASS_ATTRS.has(attr.name)) continue;
           if (typeof attr.value === 'string') add(attr.value);
-          else if (attr.value) strings(attr.value.data?.estree as EsNode | undefined);
+          else if (attr.value) stringsIn(attr.value.data?.estree as EsNode | undefined, add);
         }
       } else if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
-        jsxClassAttributes((node as { data?: { estree?: EsNode } }).data?.estree);
+        classNamesIn((node as { data?: { estree?: EsNode } }).data?.estree, add);
       }
     });
     if (classes.size) file.data.classes = [...classes].sort();
   };
+}
+
+function stringsIn(node: EsNode | null | undefined, add: (value: unknown) => void): void {
+  if (!node) return;
+  walk(node, {
+    enter(n) {
+      if (n.type === 'Literal') add(n.value);
+      else if (n.type === 'TemplateElement') add(n.value.cooked ?? n.value.raw);
+    },
+  });
+}
+
+/**
+ * The strings of `className`/`class` in JSX as written (`className="…"`) and in object properties
+ * (`{ className: '…' }`, which is what compiled JSX passes): script snippets use it too.
+ */
+export function classNamesIn(program: EsNode | undefined, add: (value: unknown) => void): void {
+  if (!program) return;
+  walk(program, {
+    enter(n) {
+      const node = n as EsNode & { type: string; name?: { type: string; name?: string }; value?: EsNode | null; key?: EsNode; computed?: boolean };
+      if (node.type === 'JSXAttribute' && node.name?.type === 'JSXIdentifier' && CLASS_ATTRS.has(node.name.name ?? '')) stringsIn(node.value, add);
+      else if (node.type === 'Property' && !node.computed && node.key && ((node.key.type === 'Identifier' && CLASS_ATTRS.has(node.key.name)) || (node.key.type === 'Literal' && CLASS_ATTRS.has(String(node.key.value))))) stringsIn(node.value, add);
+    },
+  });
 }

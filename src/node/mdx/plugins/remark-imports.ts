@@ -14,9 +14,10 @@ export interface ImportsOptions {
 }
 
 /**
- * Takes `import` statements out of the page and records what they bind. Imports of .mdx/.md files
- * become snippets, compiled on their own and passed in as components; anything else (code files,
- * packages) cannot be loaded in a docs build, so its names become placeholders with a warning.
+ * Takes `import` statements out of the page and records what they bind. Imports of snippet files
+ * of the project (.mdx, .md, and Mintlify's React components in .jsx, .tsx, .js, .ts) are compiled
+ * on their own and their values passed in (render/page.tsx); anything else (packages, missing
+ * files) cannot be loaded in a docs build, so its names become placeholders with a warning.
  * `export const` names are recorded as defined by the page.
  */
 export default function remarkImports(options: ImportsOptions) {
@@ -47,7 +48,9 @@ export default function remarkImports(options: ImportsOptions) {
         if (specifier === 'react' && stmt.specifiers.every((s) => s.type !== 'ImportSpecifier' || (s.imported.type === 'Identifier' && s.imported.name === s.local.name))) return false;
         const resolved = resolveSnippet(specifier, options.root, file.path);
         for (const s of stmt.specifiers) {
-          if (resolved && s.type === 'ImportDefaultSpecifier') snippets.push({ name: s.local.name, file: resolved });
+          // A script's default export is a value like its others; an MDX file's default is its content.
+          if (resolved && s.type === 'ImportDefaultSpecifier') snippets.push({ name: s.local.name, file: resolved, ...(SCRIPT.test(resolved) ? { export: 'default' } : {}) });
+          else if (resolved && s.type === 'ImportNamespaceSpecifier') snippets.push({ name: s.local.name, file: resolved, export: '*' });
           else if (resolved && s.type === 'ImportSpecifier') {
             const exported = s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value);
             snippets.push({ name: s.local.name, file: resolved, export: exported });
@@ -70,8 +73,12 @@ export default function remarkImports(options: ImportsOptions) {
   };
 }
 
-function resolveSnippet(specifier: string, root: string, from: string): string | null {
-  if (!/\.mdx?$/i.test(specifier)) return null;
+/** Snippets that are code (Mintlify's React components and data), compiled by mdx/script.ts. */
+export const SCRIPT = /\.(jsx|tsx|js|ts)$/i;
+
+/** The project file an import names (`/snippets/x.mdx` from the root, `./x.jsx` from `from`), or null. */
+export function resolveSnippet(specifier: string, root: string, from: string): string | null {
+  if (!/\.mdx?$/i.test(specifier) && !SCRIPT.test(specifier)) return null;
   const abs = specifier.startsWith('/')
     ? path.join(root, specifier)
     : specifier.startsWith('.')
