@@ -7,7 +7,9 @@ import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import { compiled, type CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
-import { createEngines, loadSite, type Engines, type LoadedSite } from '../site/load.js';
+import { SCRIPT } from '../mdx/plugins/remark-imports.js';
+import { compileSnippet } from '../render/page.js';
+import { buildPage, createEngines, loadSite, mapCache, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT, contrastPairs } from './contrast.js';
 import { checkExternal, isExternal, requestUrl, type ExternalOptions } from './external.js';
@@ -40,9 +42,10 @@ interface Checked {
 }
 
 /**
- * `kiln check`: every stage up to compiling, without running or writing pages. Settings, content
- * and OpenAPI diagnostics come from the stages themselves; links, anchors, media, conventions,
- * versions and contrast are checked here.
+ * `kiln check`: every stage of a build but writing: each page is made as the build makes it
+ * (compiled, run, rendered), so that what would fail or warn in a build is reported. Settings,
+ * content, OpenAPI and page diagnostics come from the stages themselves; links, anchors, media,
+ * conventions, versions and contrast are checked here.
  */
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
@@ -59,26 +62,26 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const authored = pages.filter((p) => !isGenerated(p, root));
   const checked = new Map<string, Checked>(); // by page id
   const snippets = new Map<string, Promise<Checked>>(); // by file
+  // Compiled pages and snippets, shared by the renders and the checks below.
+  const cache = mapCache();
+  const deps = { compiler: engines.compiler, cache, root, readFile: (f: string) => fs.readFile(f, 'utf8') };
 
-  const compileFile = async (file: string, id: string, source: string): Promise<Checked> => {
-    const out = await engines.compiler.compile({ source, file, root, pageId: id });
-    diagnostics.push(...out.diagnostics);
-    let facts: MdxFacts | undefined;
-    if (compiled(out)) {
-      try {
-        facts = scanMdx(source);
-      } catch {
-        // The compiler accepted it; the scan is best effort.
-      }
+  const factsOf = (file: string, source: string, out: CompileOutput): MdxFacts | undefined => {
+    if (!compiled(out) || SCRIPT.test(file)) return undefined;
+    try {
+      return scanMdx(source);
+    } catch {
+      // The compiler accepted it; the scan is best effort.
+      return undefined;
     }
-    return { file, id, facts, out };
   };
   const snippet = (file: string): Promise<Checked> => {
     let p = snippets.get(file);
     if (!p) {
-      p = fs.readFile(file, 'utf8').then((source) => {
+      p = Promise.all([compileSnippet(file, deps), fs.readFile(file, 'utf8')]).then(([out, source]) => {
+        diagnostics.push(...out.diagnostics);
         const id = path.relative(root, file).split(path.sep).join('/').replace(/\.mdx?$/i, '');
-        return compileFile(file, id, source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')));
+        return { file, id, facts: factsOf(file, source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), out), out };
       });
       snippets.set(file, p);
       void p.then((s) => Promise.all(s.out.snippets.map((n) => snippet(n.file))));
@@ -87,11 +90,16 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   };
 
   for (const page of authored) {
-    const c = await compileFile(page.file, page.id, page.body);
+    await openapiReference(site, page, diagnostics);
+    // The build's own production of the page (compile, run, render, with its snippets), so that a
+    // page the build would leave out, or warn about, is reported here the same.
+    const result = await buildPage(site, page, engines, cache);
+    diagnostics.push(...result.diagnostics);
+    const out = await cache.get(page.file)!;
+    const c: Checked = { file: page.file, id: page.id, facts: factsOf(page.file, page.body, out), out };
     checked.set(page.id, c);
     await Promise.all(c.out.snippets.map((s) => snippet(s.file)));
     conventions(page, c, diagnostics);
-    await openapiReference(site, page, diagnostics);
     if (!page.inNav && page.url !== '/' && site.content.byUrl.get('/') !== page) diagnostics.push(diag('check/not-in-navigation', { url: page.url }, { file: page.file }));
   }
   // Snippets may import snippets: wait until no new ones appear.
