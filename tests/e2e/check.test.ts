@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kiln, repoRoot, starter } from './helpers.js';
+import { kiln, repoRoot, starter, tempDir } from './helpers.js';
 
 const planted = path.join(repoRoot, 'tests/fixtures/check-planted');
 
@@ -12,6 +12,19 @@ describe('kiln check (CLI)', () => {
     expect(r.stdout).toContain('docs.json:21:18  error  check/unknown-version  ');
     expect(r.stdout).toMatch(/10 pages checked: 15 errors, 11 warnings, 1 notes in [\d.]+ s\n$/);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('reports each page a build would leave out, at the position where it fails', async () => {
+    const folder = path.join(repoRoot, 'tests/fixtures/check-render');
+    const r = await kiln(['check', folder]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("throws.mdx:7:23  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'version')\n");
+    expect(r.stdout).toContain("snippets/list.jsx:3:12  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'map')\n");
+    expect(r.stdout).toMatch(/5 pages checked: 4 errors, 0 warnings, 0 notes in [\d.]+ s\n$/);
+    const out = tempDir();
+    const b = await kiln(['build', folder, '--out', out.dir]);
+    out.cleanup();
+    expect(b.stderr).toContain('1 pages written, 4 failed');
   });
 
   it('--format json gives machine-readable findings', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngines } from '../site/load.js';
+import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
 import { checkSite, resolvePath, type CheckResult } from './check.js';
 import { contrastRatio } from './contrast.js';
 import { exitCode, formatJson, formatText } from './report.js';
@@ -87,6 +87,26 @@ describe('kiln check on the planted fixture', () => {
     expect(exitCode(warningsOnly, false)).toBe(0);
     expect(exitCode(warningsOnly, true)).toBe(1);
   });
+});
+
+describe('kiln check on pages that fail to build', () => {
+  it('reports every page the build leaves out, with the position where it failed', async () => {
+    const root = path.join(repo, 'tests/fixtures/check-render');
+    const result = await checkSite({ root, engines });
+    const failures = result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.code} ${d.message}`).sort();
+    expect(failures).toEqual([
+      'compile.mdx:6:1 page/compile-failed The page could not be compiled: Expected a closing tag for `<Card>`',
+      // Where the page, or the snippet it renders, read a property of nothing.
+      "snippets/list.jsx:3:12 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'map')",
+      "throws.mdx:7:23 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'version')",
+      "value.mdx:6:19 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'name')",
+    ]);
+    // The build leaves out the same pages, and says the same.
+    const { site } = await loadSite({ root, dev: false });
+    const built = await Promise.all([...site!.content.pages.values()].map((p) => buildPage(site!, p, engines, mapCache())));
+    expect(built.filter((r) => !r.html)).toHaveLength(failures.length);
+    expect(built.flatMap((r) => r.diagnostics).filter((d) => d.severity === 'error').map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.code} ${d.message}`).sort()).toEqual(failures);
+  }, 60_000);
 });
 
 describe('kiln check on unusable settings', () => {

@@ -1,5 +1,6 @@
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
+import type { RawSourceMap } from 'source-map-js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /**
@@ -17,6 +18,8 @@ export interface CompileInput {
   pageId: string;
   /** Also return the parsed Markdown tree (`CompileOutput.tree`), so the Markdown export need not parse again. */
   keepTree?: boolean;
+  /** Compile to code (never a static tree) with a source map (`CompileOutput.map`): to locate an error thrown while it runs. */
+  sourceMap?: boolean;
 }
 
 export interface TocEntry {
@@ -69,6 +72,8 @@ export interface CompileOutput {
    * `defaults` names the default import of each that resolves to nothing (for its placeholder).
    */
   script?: { code: string; requires: Record<string, string | null>; defaults?: Record<string, string> };
+  /** With `sourceMap`: where each part of `code` (or of a script's `code`) comes from in the source. */
+  map?: RawSourceMap;
   /**
    * With `keepTree`: the Markdown tree as parsed (math, GFM and MDX syntax), before any of Kiln's
    * transforms; a copy the caller owns. The build turns it into the page's `.md` and drops it.

@@ -1,5 +1,6 @@
 import './vfile-data.js';
-import { createProcessor } from '@mdx-js/mdx';
+import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
+import { SourceMapGenerator, type RawSourceMap } from 'source-map-js';
 import remarkGfm from 'remark-gfm';
 import type { Root as HastRoot } from 'hast';
 import { VFile } from 'vfile';
@@ -63,10 +64,12 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
   // attacher, micromark's extensions combined again) cost 0.2 ms a page. What differs per page
   // travels on the file (`pageId`, `keepTree`).
   const processors = new Map<string, ReturnType<typeof createProcessor>>();
-  const processorFor = (root: string) => {
-    let p = processors.get(root);
+  // `mapped`: code with a source map (to locate an error thrown while the page runs), never a static tree.
+  const processorFor = (root: string, mapped = false) => {
+    let p = processors.get(mapped ? `${root}\0map` : root);
     if (!p) {
       p = createProcessor({
+        SourceMapGenerator: mapped ? (SourceMapGenerator as unknown as ProcessorOptions['SourceMapGenerator']) : undefined,
         outputFormat: 'function-body',
         development: false,
         format: 'mdx',
@@ -86,9 +89,9 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           [remarkMissingComponents, { known: options.components }],
         ],
         recmaPlugins: [[recmaIslands, { components: options.components }], [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
-        rehypePlugins: [rehypeResolveUrls, rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent }]],
+        rehypePlugins: [rehypeResolveUrls, rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent && !mapped }]],
       });
-      processors.set(root, p);
+      processors.set(mapped ? `${root}\0map` : root, p);
     }
     return p;
   };
@@ -111,8 +114,8 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
         tree: file.data.tree,
       });
       try {
-        const result = await processorFor(input.root).process(file);
-        return output({ code: String(result.value) });
+        const result = await processorFor(input.root, input.sourceMap).process(file);
+        return { ...output({ code: String(result.value) }), ...(result.map ? { map: result.map as unknown as RawSourceMap } : {}) };
       } catch (error) {
         if (error === STATIC_CONTENT && file.data.staticTree) return output({ hast: file.data.staticTree });
         return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'acorn';
+import type { RawSourceMap } from 'source-map-js';
 import type { CallExpression, ImportDeclaration, Node, Program } from 'estree';
 import { walk } from 'estree-walker';
 import { diag } from '../diagnostics/catalogue.js';
@@ -119,15 +120,23 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
   const islandNames = (set: Set<string>) => [...components.keys()].filter((n) => set.has(n)).flatMap((n) => exportsAs.get(n) ?? []);
   const names = islandNames(stateful);
 
+  // The body run on the server: from the source itself, so that a source map (asked to locate an error) is one step.
   let cjs: string;
+  let map: string | undefined;
   try {
-    cjs = (await esbuild.transform(esm, { loader: 'js', format: 'cjs', target: 'es2022', logLevel: 'silent' })).code;
+    const out = await esbuild.transform(source, {
+      loader, format: 'cjs', jsx: 'automatic', target: 'es2022', sourcefile: file, logLevel: 'silent',
+      define: { 'import.meta.env': IMPORT_META_ENV }, sourcemap: input.sourceMap ? 'external' : false,
+    });
+    cjs = out.code;
+    map = out.map || undefined;
   } catch (error) {
     return failed((error as Error).message);
   }
   // Names from Kiln's scope and placeholders of unknown components; unresolved imports are `require()`d.
   const fromScope = [...scope, ...missing.filter((n) => !unresolved.includes(n))];
-  const prelude = fromScope.length ? `const { ${fromScope.join(', ')} } = _kilnScope;\n` : '';
+  // On the first line, so that the body's lines are esbuild's (its source map's).
+  const prelude = fromScope.length ? `const { ${fromScope.join(', ')} } = _kilnScope; ` : '';
 
   const classes = new Set<string>();
   classNamesIn(program as Node, (value) => {
@@ -146,6 +155,7 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
     diagnostics,
     classes: classes.size ? [...classes].sort() : undefined,
     islands,
+    ...(map ? { map: JSON.parse(map) as RawSourceMap } : {}),
   };
 }
 

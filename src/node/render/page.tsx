@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { SourceMapConsumer } from 'source-map-js';
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { offsetToLineColumn } from '../diagnostics/frame.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import { pageIconDiagnostics } from '../icons/diagnostics.js';
 import { collectIconIssues, withIconLibrary } from '../icons/resolve.js';
 import type { MDXContent } from 'mdx/types';
@@ -16,7 +17,7 @@ import { builtinComponents, missingComponent } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { island, takeIslandFailures } from './islands.js';
-import { contentOf, runCompiledModule, runScript } from './run.js';
+import { contentOf, errorOrigin, runCompiledModule, runScript } from './run.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -119,11 +120,11 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
       const module = file ? loaded.get(file) : undefined;
       // An MDX snippet's default is its content, with its scope.
       return module && (module.Content ? { __esModule: true, ...module.exports, default: module.Content } : module.exports);
-    });
+    }, stack.at(-1));
     return { exports, islands: out.islands };
   }
   // A static snippet exports nothing.
-  const exports: Record<string, unknown> = out.code === undefined ? {} : await runCompiledModule(out.code, scope);
+  const exports: Record<string, unknown> = out.code === undefined ? {} : await runCompiledModule(out.code, scope, stack.at(-1));
   const Inner = out.code === undefined ? await contentOf(out) : (exports.default as MDXContent);
   const inner = { ...builtinComponents, ...components };
   const Content = (props: Record<string, unknown>) => <Inner {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
@@ -134,10 +135,7 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
 export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
   let compiled = deps.cache.get(file);
   if (!compiled) {
-    compiled = deps.readFile(file).then((source) => {
-      const id = file.slice(deps.root.length + 1).replace(/\.mdx?$/i, '');
-      return deps.compiler.compile({ source: source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), file, root: deps.root, pageId: id });
-    });
+    compiled = deps.readFile(file).then((source) => deps.compiler.compile({ source: snippetSource(source), file, root: deps.root, pageId: snippetId(file, deps.root) }));
     deps.cache.set(file, compiled);
   }
   return compiled;
@@ -179,7 +177,7 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     used.add(out);
     const loading: Loading = { deps, diagnostics, features, used, modules: new Map() };
     const imports = await importsOf(out, loading, [page.file]);
-    const Content = await contentOf(out, imports.scope);
+    const Content = await contentOf(out, imports.scope, page.file);
     const components = { ...builtinComponents, ...imports.components };
     const endpoint = await endpointPage(site, page, diagnostics, deps.readFile);
     // Icons resolve during the render, in the site's library; the names that did not resolve as
@@ -199,7 +197,33 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, { file: page.file }));
+    diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, (await errorPosition(error, page, deps)) ?? { file: page.file }));
     return { diagnostics };
   }
 }
+
+/**
+ * Where the page or one of its snippets threw, in its source: the code is compiled again with a
+ * source map (only for a page that failed) and the error's first frame in it is looked up.
+ */
+async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ file: string; line: number; column: number; frame: string } | undefined> {
+  const origin = errorOrigin(error);
+  if (!origin) return undefined;
+  try {
+    const source = origin.file === page.file ? page.body : snippetSource(await deps.readFile(origin.file));
+    const pageId = origin.file === page.file ? page.id : snippetId(origin.file, deps.root);
+    const { map } = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
+    if (!map) return undefined;
+    const at = new SourceMapConsumer(map).originalPositionFor({ line: origin.line, column: Math.max(0, origin.column - 1) });
+    if (at.line === null || at.line === undefined) return undefined;
+    const column = (at.column ?? 0) + 1;
+    return { file: origin.file, line: at.line, column, frame: codeFrame(source, at.line, column) };
+  } catch {
+    // Best effort: the failure is reported without a position.
+    return undefined;
+  }
+}
+
+/** A snippet's page id (relative links in it resolve against its own folder) and its source with the front matter blanked. */
+const snippetId = (file: string, root: string) => file.slice(root.length + 1).replace(/\.mdx?$/i, '');
+const snippetSource = (source: string) => source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, ''));

@@ -21,16 +21,36 @@ export function moduleScope(imports: Record<string, unknown> = {}): Record<strin
 }
 
 /** Evaluates a compiled page (function-body output) into its React component. */
-export async function runCompiled(code: string, imports?: Record<string, unknown>): Promise<MDXContent> {
-  return (await runCompiledModule(code, imports)).default;
+export async function runCompiled(code: string, imports?: Record<string, unknown>, file?: string): Promise<MDXContent> {
+  return (await runCompiledModule(code, imports, file)).default;
+}
+
+/**
+ * Names the code of `file` in stack traces (`at Foo (kiln:/abs/page.mdx:12:5)`), so that an error
+ * it throws can be traced back to the source (see `errorOrigin`).
+ */
+const sourceUrl = (file?: string) => (file ? `\n//# sourceURL=kiln:${file}` : '');
+
+/**
+ * Where in a module run by this file an error was thrown: the first frame of its stack in such a
+ * code, as the file and the line and column in that code (a function body: V8 counts two lines of
+ * its own before it).
+ */
+export function errorOrigin(error: unknown): { file: string; line: number; column: number } | undefined {
+  const stack = error instanceof Error ? error.stack ?? '' : '';
+  for (const frame of stack.split('\n')) {
+    const m = /\(?kiln:(.+):(\d+):(\d+)\)?\s*$/.exec(frame);
+    if (m) return { file: m[1]!, line: Number(m[2]) - 2, column: Number(m[3]) };
+  }
+  return undefined;
 }
 
 /**
  * The whole module: its content as `default`, and whatever it exports (`export const Button`).
  * `imports` are the values of the names it imports (snippets' exports and contents).
  */
-export async function runCompiledModule(code: string, imports?: Record<string, unknown>): Promise<{ default: MDXContent } & Record<string, unknown>> {
-  return run(code, { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: moduleScope(imports) } as object) });
+export async function runCompiledModule(code: string, imports?: Record<string, unknown>, file?: string): Promise<{ default: MDXContent } & Record<string, unknown>> {
+  return run(code + sourceUrl(file), { ...runtime, baseUrl: import.meta.url, ...({ _kilnScope: moduleScope(imports) } as object) });
 }
 
 /** The packages a script snippet may `require()` (see mdx/script.ts). */
@@ -41,11 +61,11 @@ const PACKAGES: Record<string, unknown> = { react: React, 'react/jsx-runtime': r
  * the values of the names it uses from Kiln's scope and other snippets; `required` gives what a
  * `require()` of another snippet returns (undefined: nothing there, a placeholder).
  */
-export function runScript(script: { code: string; defaults?: Record<string, string> }, imports: Record<string, unknown>, required: (specifier: string) => unknown): Record<string, unknown> {
+export function runScript(script: { code: string; defaults?: Record<string, string> }, imports: Record<string, unknown>, required: (specifier: string) => unknown, file?: string): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
   const require = (specifier: string) => PACKAGES[specifier] ?? required(specifier) ?? unresolvedModule(script.defaults?.[specifier] ?? specifier);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('_kilnScope', 'require', 'module', 'exports', script.code)(moduleScope(imports), require, module, module.exports);
+  new Function('_kilnScope', 'require', 'module', 'exports', script.code + sourceUrl(file))(moduleScope(imports), require, module, module.exports);
   return module.exports;
 }
 
@@ -60,8 +80,8 @@ function unresolvedModule(name: string): unknown {
 }
 
 /** The component of a compile's output: its code run, or its static tree (see CompileOutput.hast). */
-export async function contentOf(out: { code?: string; hast?: Root }, imports?: Record<string, unknown>): Promise<MDXContent> {
-  return out.hast ? staticContent(out.hast) : runCompiled(out.code!, imports);
+export async function contentOf(out: { code?: string; hast?: Root }, imports?: Record<string, unknown>, file?: string): Promise<MDXContent> {
+  return out.hast ? staticContent(out.hast) : runCompiled(out.code!, imports, file);
 }
 
 /** MDX's own message for a component the page uses and nothing provides. */
