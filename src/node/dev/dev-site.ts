@@ -13,6 +13,7 @@ import type { ServedFile, SiteHandle } from '../site-handle.js';
 import { DevRoutes } from '../seo/dev-routes.js';
 import { buildPage, createEngines, loadSite, mapCache, type Engines, type LoadedSite } from '../site/load.js';
 import { DevPageAssets } from '../site/page-assets.js';
+import { SCRIPT } from '../mdx/plugins/remark-imports.js';
 
 const HTML = 'text/html; charset=utf-8';
 const SETTINGS = new Set(['docs.json', 'mint.json']);
@@ -168,7 +169,8 @@ export class DevSite implements SiteHandle {
       return;
     }
     this.routes.changed();
-    if (files.some((f) => /(^|[\\/])_?snippets[\\/]/.test(path.relative(this.root, f)))) this.cache.clear();
+    // A snippet: every page that imports it (those of the root's snippets folder, and code files anywhere).
+    if (files.some((f) => isSnippetPath(path.relative(this.root, f)))) this.cache.clear();
     if (!patched) {
       this.loaded = undefined;
       // A request may have compiled from the old model meanwhile.
@@ -203,7 +205,7 @@ export class DevSite implements SiteHandle {
     for (const f of files) {
       const rel = path.relative(this.root, f);
       if (SETTINGS.has(rel)) return false;
-      if (!/\.mdx?$/i.test(f) || /(^|[\\/])_?snippets[\\/]/.test(rel)) continue;
+      if (!/\.mdx?$/i.test(f) || isSnippetPath(rel)) continue;
       const page = [...site.content.pages.values()].find((p) => p.file === f);
       let source: string;
       try {
@@ -221,4 +223,9 @@ export class DevSite implements SiteHandle {
     }
     return true;
   }
+}
+
+/** Files only ever imported (content/scan.ts): under the root's snippets folder, or code that a page may import. */
+function isSnippetPath(rel: string): boolean {
+  return /^_?snippets[\\/]/.test(rel) || SCRIPT.test(rel);
 }

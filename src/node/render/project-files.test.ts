@@ -17,13 +17,14 @@ describe('named imports from snippets', () => {
 });
 
 describe("the project's own CSS and JS", () => {
-  it('are linked on every page, after the theme; tool configuration is not', async () => {
+  it('are linked on every page, after the theme; tool configuration and ES modules (snippets of data) are not', async () => {
     const { site } = await loadSite({ root: path.join(fileURLToPath(new URL('./fixtures/', import.meta.url)), 'custom-assets'), dev: false });
     const result = await buildPage(site!, site!.content.pages.get('index')!, createEngines(), mapCache());
     const html = result.html!;
     expect(html).toContain('<link rel="stylesheet" href="/styles/brand.css"/>');
     expect(html).toContain('<script src="/analytics.js" defer=""></script>');
     expect(html).not.toContain('tailwind.config.js');
+    expect(html).not.toContain('plans.js');
     expect(html.indexOf('/styles/brand.css')).toBeGreaterThan(html.indexOf('/_kiln/assets/kiln.'));
   });
 });

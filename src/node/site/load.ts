@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { parse } from 'acorn';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { loadContent, type ContentModel } from '../content/pages.js';
@@ -87,8 +88,9 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   if ((feedback.suggestEdit || feedback.raiseIssue) && !repository) content.diagnostics.push(diag('feedback/no-repository', {}, { file: settings.file }));
   const custom = {
     css: files.assets.filter((f) => /\.css$/i.test(f)).map((f) => `/${f}`),
-    // Tool configuration (`tailwind.config.js`) sits in docs folders too and is not a page script.
-    js: files.assets.filter((f) => /\.m?js$/i.test(f) && !/\.config\.m?js$/i.test(f)).map((f) => `/${f}`),
+    // Tool configuration (`tailwind.config.js`) sits in docs folders too and is not a page script,
+    // nor is a snippet of data or components (an ES module: pages import it).
+    js: (await filterAsync(files.assets.filter((f) => /\.m?js$/i.test(f) && !/\.config\.m?js$/i.test(f)), async (f) => !(await isModule(path.join(root, f))))).map((f) => `/${f}`),
   };
   const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
   // One renderer per section, made when a page of that section is first rendered.
@@ -106,6 +108,28 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
     site: { root, settings, files, content, context, sidebarHtml, navFiles },
     diagnostics: [...diagnostics, ...(openapi?.diagnostics ?? []), ...content.diagnostics],
   };
+}
+
+async function filterAsync<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const kept = await Promise.all(items.map(keep));
+  return items.filter((_, i) => kept[i]);
+}
+
+/** Whether a .js file is an ES module (it has `import`/`export` statements), which a classic page script cannot be. */
+async function isModule(file: string): Promise<boolean> {
+  const source = await fs.readFile(file, 'utf8').catch(() => '');
+  if (!/\b(import|export)\b/.test(source)) return false;
+  try {
+    parse(source, { ecmaVersion: 'latest', sourceType: 'script' });
+    return false;
+  } catch {
+    try {
+      parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 export function mapCache(): CompileCache & { delete(file: string): void; clear(): void } {
