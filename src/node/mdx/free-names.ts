@@ -39,17 +39,36 @@ function isFunction(node: Node): node is FunctionNode {
   return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
 }
 
+/** Each name a declaration pattern binds (`{ a, b: [c], ...d }` binds a, c, d). */
+export function patternNames(p: Pattern | null | undefined, add: (name: string) => void): void {
+  if (!p) return;
+  if (p.type === 'Identifier') add(p.name);
+  else if (p.type === 'ObjectPattern') for (const prop of p.properties) patternNames(prop.type === 'RestElement' ? prop.argument : prop.value, add);
+  else if (p.type === 'ArrayPattern') for (const el of p.elements) patternNames(el, add);
+  else if (p.type === 'RestElement') patternNames(p.argument, add);
+  else if (p.type === 'AssignmentPattern') patternNames(p.left, add);
+}
+
+/**
+ * Identifiers passed as the element type to the JSX runtime (`_jsx(Foo, …)` in MDX's code,
+ * `jsx(Foo, …)` in esbuild's): the components a program renders by name.
+ */
+export function renderedNames(program: Node): Set<Node> {
+  const out = new Set<Node>();
+  walk(program, {
+    enter(node) {
+      if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !/^_?jsx(s|DEV)?$/.test(node.callee.name)) return;
+      const first = node.arguments[0];
+      if (first?.type === 'Identifier') out.add(first);
+    },
+  });
+  return out;
+}
+
 /** The names a program or function declares for its own body (not those of nested functions). */
 function declarationsOf(scope: Node): Set<string> {
   const names = new Set<string>();
-  const declare = (p: Pattern | null | undefined): void => {
-    if (!p) return;
-    if (p.type === 'Identifier') names.add(p.name);
-    else if (p.type === 'ObjectPattern') for (const prop of p.properties) declare(prop.type === 'RestElement' ? prop.argument : prop.value);
-    else if (p.type === 'ArrayPattern') for (const el of p.elements) declare(el);
-    else if (p.type === 'RestElement') declare(p.argument);
-    else if (p.type === 'AssignmentPattern') declare(p.left);
-  };
+  const declare = (p: Pattern | null | undefined) => patternNames(p, (n) => names.add(n));
   if (isFunction(scope)) {
     scope.params.forEach(declare);
     // A function expression's own name is visible inside it only.

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'acorn';
 import type { RawSourceMap } from 'source-map-js';
-import type { CallExpression, ImportDeclaration, Node, Program } from 'estree';
-import { walk } from 'estree-walker';
+import type { ImportDeclaration, Node, Program } from 'estree';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { CompileInput, CompileOutput, IslandSource, SnippetImport } from './compiler.js';
-import { freeNames } from './free-names.js';
+import { freeNames, renderedNames } from './free-names.js';
 import { analyseComponents } from './island-analysis.js';
 import { classNamesIn } from './plugins/remark-classes.js';
 import { resolveSnippet } from './plugins/remark-imports.js';
@@ -86,7 +85,7 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
   const known = (n: string) => (SCOPE_NAMES as readonly string[]).includes(n) || n === 'user' || builtins.has(n);
   const free = freeNames(program);
   const scope = [...free.keys()].filter(known);
-  const rendered = renderedNames(program);
+  const rendered = renderedNames(program as Node);
   const missing = [...unresolved];
   for (const [name, uses] of free) {
     if (known(name) || !/^[A-Z]/.test(name) || !uses.some((u) => rendered.has(u))) continue;
@@ -167,19 +166,4 @@ function at(source: string, file: string, pattern: RegExp): { file: string; line
   if (!m) return { file };
   const { line, column } = offsetToLineColumn(source, m.index);
   return { file, line, column, frame: codeFrame(source, line, column) };
-}
-
-/** Identifiers passed as the element type to the JSX runtime (`jsx(Foo, …)`). */
-function renderedNames(program: Program): Set<Node> {
-  const out = new Set<Node>();
-  walk(program as Node, {
-    enter(node) {
-      if (node.type !== 'CallExpression') return;
-      const callee = (node as CallExpression).callee;
-      if (callee.type !== 'Identifier' || !/^_?jsx(s|DEV)?$/.test(callee.name)) return;
-      const first = (node as CallExpression).arguments[0];
-      if (first?.type === 'Identifier') out.add(first);
-    },
-  });
-  return out;
 }

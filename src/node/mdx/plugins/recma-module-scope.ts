@@ -1,10 +1,10 @@
 import type {} from '../vfile-data.js';
-import type { CallExpression, Identifier, Node, Program, Statement } from 'estree';
+import type { Identifier, Node, Program, Statement } from 'estree';
 import { walk } from 'estree-walker';
 import type { VFile } from 'vfile';
 import { diag } from '../../diagnostics/catalogue.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { freeNames } from '../free-names.js';
+import { freeNames, renderedNames } from '../free-names.js';
 import { SCOPE_NAMES } from './recma-islands.js';
 
 export interface ModuleScopeOptions {
@@ -90,18 +90,3 @@ export default function recmaModuleScope(options: ModuleScopeOptions) {
 }
 
 const id = (name: string): Identifier => ({ type: 'Identifier', name });
-
-/** Identifiers passed as the element type to the JSX runtime (`_jsx(Foo, …)`, `_jsxs`, `_jsxDEV`). */
-function renderedNames(tree: Program): Set<Node> {
-  const out = new Set<Node>();
-  walk(tree as Node, {
-    enter(node) {
-      if (node.type !== 'CallExpression') return;
-      const callee = (node as CallExpression).callee;
-      if (callee.type !== 'Identifier' || !/^_jsx(s|DEV)?$/.test(callee.name)) return;
-      const first = (node as CallExpression).arguments[0];
-      if (first?.type === 'Identifier') out.add(first);
-    },
-  });
-  return out;
-}

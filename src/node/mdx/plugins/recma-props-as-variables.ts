@@ -1,5 +1,6 @@
 import type { FunctionDeclaration, Identifier, Node, Pattern, Program } from 'estree';
 import { walk } from 'estree-walker';
+import { patternNames } from '../free-names.js';
 
 /**
  * Snippets in real projects read their props as bare names: `{pkg}` rather than `{props.pkg}`.
@@ -11,14 +12,7 @@ export default function recmaPropsAsVariables() {
     const declared = new Set<string>(['props', 'arguments', 'undefined']);
     const referenced = new Set<string>();
 
-    const declare = (p: Pattern | null | undefined): void => {
-      if (!p) return;
-      if (p.type === 'Identifier') declared.add(p.name);
-      else if (p.type === 'ObjectPattern') for (const prop of p.properties) declare(prop.type === 'RestElement' ? prop.argument : prop.value);
-      else if (p.type === 'ArrayPattern') for (const el of p.elements) declare(el);
-      else if (p.type === 'RestElement') declare(p.argument);
-      else if (p.type === 'AssignmentPattern') declare(p.left);
-    };
+    const declare = (p: Pattern | null | undefined) => patternNames(p, (n) => declared.add(n));
 
     walk(tree as Node, {
       enter(node, parent, key) {
