@@ -199,7 +199,8 @@ describe('untrusted OpenAPI text', () => {
       expect(href ?? '').not.toMatch(/^\s*javascript:/i);
     }
     await page.locator('.api-main a:not([href])').first().click().catch(() => {});
-    await page.waitForTimeout(300);
+    // Click handlers run during the click; two frames later anything they queued has run too.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     // The payloads are shown as text.

@@ -173,12 +173,16 @@ describe('search in kiln dev', () => {
     // A new word in a page is found after the save.
     const file = path.join(scratch.dir, 'guides/scheduling.mdx');
     writeFileSync(file, readFileSync(file, 'utf8') + '\n\nThe flibbertigibbet schedule runs hourly.\n');
-    await page.waitForTimeout(800);
-    await page.goto(dev.url + '/quickstart');
-    await page.keyboard.press('Control+k');
-    await search(page, 'flibbertigibbet');
-    expect(await results(page).first().locator('.search-result-title').textContent()).toMatch(/Schedule/);
+    // The dev server has seen the save once it serves the new text.
+    await expect.poll(async () => (await fetch(dev.url + '/guides/scheduling')).text(), { timeout: 15_000 }).toContain('flibbertigibbet');
+    // The open page live-reloads on that save; a second page searches without racing it.
     await page.close();
+    const after = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await after.goto(dev.url + '/quickstart');
+    await after.keyboard.press('Control+k');
+    await search(after, 'flibbertigibbet');
+    expect(await results(after).first().locator('.search-result-title').textContent()).toMatch(/Schedule/);
+    await after.close();
   });
 });
 

@@ -184,8 +184,11 @@ describe('favicon and the GitHub button', () => {
     const page = await open(variant.url + '/');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The star count is asked for once per load; its failure is what the page must survive.
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().startsWith('https://api.github.com/'));
     await page.reload();
-    await page.waitForTimeout(300);
+    await failed;
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const button = page.locator('.cta-github');
     expect(await button.getAttribute('href')).toBe('https://github.com/emberline/emberline');
     expect(await button.locator('.cta-github-stars').isVisible()).toBe(false);

@@ -41,7 +41,10 @@ async function visit(url: string, then?: (page: Page) => Promise<void>): Promise
   });
   await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
   await then?.(page);
-  await page.waitForTimeout(200);
+  // Payloads fire from image errors and load handlers: every image has settled and two frames
+  // have been drawn since, so any handler a payload planted has run.
+  await page.waitForFunction(() => document.readyState === 'complete' && Array.from(document.images).every((img) => img.complete));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const [xss, control] = await page.evaluate(() => [(window as unknown as { __xss?: unknown }).__xss, (window as unknown as { __control?: unknown }).__control]);
   return { xss, control, dialogs, page };
 }
