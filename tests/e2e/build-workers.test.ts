@@ -183,3 +183,53 @@ describe('the rebuild cache', () => {
     expect(await run()).not.toMatch(/openapi\/spec-violation/);
   }, 240_000);
 });
+
+describe('the search index across builds', () => {
+  const site = scratchCopy(starter);
+  afterAll(() => site.cleanup());
+  const search = path.join(site.dir, 'dist/_kiln/search');
+  const indexed = () => JSON.parse(readFileSync(path.join(search, 'pagefind-entry.json'), 'utf8')).languages.en.page_count as number;
+  const fragments = () => readdirSync(path.join(search, 'fragment')).length;
+
+  // A build without the cache replaces every file of the output, the search base's included, and
+  // leaves the cache as it was: the next build found the base's files changed only once every page
+  // had gone by as "as the base holds it", and made the new base from none of them (0 errors, and
+  // "search is unavailable").
+  it('stays whole after a build with --no-cache between two cached ones', async () => {
+    for (const args of [[], ['--no-cache'], []]) {
+      const r = await kiln(['build', site.dir, ...args]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/search\/index-failed/);
+      expect([indexed(), fragments()], `after kiln build ${args.join(' ')}`).toEqual([22, 22]);
+    }
+    // And the base made then is kept by the next build: nothing indexed again, every file taken.
+    const before = statSync(path.join(search, 'pagefind-entry.json')).ino;
+    expect((await kiln(['build', site.dir])).code).toBe(0);
+    expect(statSync(path.join(search, 'pagefind-entry.json')).ino).toBe(before);
+    expect([indexed(), fragments()]).toEqual([22, 22]);
+  }, 240_000);
+});
+
+describe('the search base made again by a rebuild', () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+  const pages = Array.from({ length: 40 }, (_, i) => `p${i}`);
+  const write = (name: string, changed: number) => {
+    writeFileSync(path.join(tmp.dir, 'docs.json'), JSON.stringify({ name, navigation: [{ group: 'Pages', pages }] }));
+    pages.forEach((p, i) => writeFileSync(path.join(tmp.dir, `${p}.mdx`), `---\ntitle: Page ${i}\n---\n\nPage ${i} is about quarry${i}${i < changed ? ', edited' : ''}.\n`));
+  };
+  const indexed = () => JSON.parse(readFileSync(path.join(tmp.dir, 'dist/_kiln/search/pagefind-entry.json'), 'utf8')).languages.en.page_count as number;
+
+  // A new name makes every page again, and the articles of 7 come out as the base holds them; 33
+  // edited pages pass the delta's limit (32), so the base is made again: from every page, those 7
+  // read back from this build's output (they were left out).
+  it('holds the pages made again as the base held them', async () => {
+    write('Forty', 0);
+    expect((await kiln(['build', tmp.dir])).code).toBe(0);
+    expect(indexed()).toBe(40);
+    write('Forty pages', 33);
+    const r = await kiln(['build', tmp.dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(indexed()).toBe(40);
+  }, 240_000);
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
@@ -18,7 +19,7 @@ import { PageCache, type KeptPage } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
 import { ownNotFound, renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
-import { closeSearch, searchInput } from '../search/index.js';
+import { closeSearch, SEARCH_PATH, searchInput } from '../search/index.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
 import { markdownPath } from '../seo/urls.js';
 import { BuildTimings } from './timings.js';
@@ -232,8 +233,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const markdown = new Map<string, string>();
     /** Pages that link the Tailwind sheet, whose URL is known once every page is made. */
     const linkTailwind: string[] = [];
-    // The search index the last output holds is kept only as long as those files are (`previous`).
-    const search = new SiteSearch(previous ? cache?.searchBase : undefined, pages.length, cache !== undefined);
+    // The search index the last output holds is kept only while its files are as that build left
+    // them: a page whose input the base holds is not indexed again, so a base found unusable only
+    // once the pages are made would be made again from pages read back (see `inputOf` below). A
+    // build without the cache (`--no-cache`) in between replaced them all.
+    const searchBase = cache?.searchBase;
+    const search = new SiteSearch(previous && searchBase?.files.every((f) => previous.has(SEARCH_PATH.slice(1) + f)) ? searchBase : undefined, pages.length, cache !== undefined);
     /** What every page adds to the site-wide outputs, made now or kept. */
     const collect = (page: Page, made: Pick<ProducedPage, 'diagnostics' | 'features' | 'classes' | 'islands'>) => {
       diagnostics.push(...made.diagnostics);
@@ -313,10 +318,20 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
           take: async (rel) => (previous?.has(rel) ? (await previous.take(rel, writer), true) : false),
           remove: (rel) => writer.remove(rel),
         },
-        // Pages kept whose input the base did not need: read back from the output.
+        // Pages whose input the base held, should it have to be made again after all: read back
+        // from the last output (kept pages) or from this one (held, or written).
         async (url) => {
           const page = site.content.byUrl.get(url);
-          return page && kept.has(page) ? searchInput(previous!.read(htmlFiles(page)[0]!)) : undefined;
+          if (!page) return undefined;
+          const file = htmlFiles(page)[0]!;
+          if (kept.has(page)) return searchInput(previous!.read(file));
+          const html = held.get(file);
+          if (html !== undefined) return searchInput(typeof html === 'string' ? html : Buffer.from(html).toString('utf8'));
+          try {
+            return searchInput(readFileSync(path.join(writer.tmp, file), 'utf8'));
+          } catch {
+            return undefined;
+          }
         },
       )
       .finally(() => t.add('search-index', performance.now() - searchStarted));

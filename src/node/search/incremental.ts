@@ -119,8 +119,9 @@ export class SiteSearch {
   }
 
   /**
-   * Writes the bundle under SEARCH_PATH. `inputOf` gives the input of a page this object was not
-   * given one for, should the base have to be made again.
+   * Writes the bundle under SEARCH_PATH. `inputOf` gives the input of a page this object does not
+   * hold (one `keep` left out, or one `add` found as the base holds it), should the base have to
+   * be made again.
    */
   async write(out: SearchWriter, inputOf: (url: string) => Promise<string | undefined>): Promise<void> {
     const dir = SEARCH_PATH.slice(1);
