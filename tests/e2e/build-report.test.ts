@@ -27,12 +27,12 @@ beforeAll(async () => {
 afterAll(() => site?.cleanup());
 
 describe('kiln build --report', () => {
-  it('writes the same figures the build prints', () => {
-    expect(run.code, run.stderr).toBe(0);
-    const printed = /✓ (\d+) pages written, (\d+) failed, (\d+) files copied; (\d+) errors, (\d+) warnings/.exec(run.stderr);
+  it('writes the same figures the build prints, and exits 1: a page failed', () => {
+    expect(run.code, run.stderr).toBe(1);
+    const printed = /✗ (\d+) pages written, (\d+) failed, (\d+) files copied; (\d+) errors, (\d+) warnings/.exec(run.stderr);
     expect(printed, run.stderr).not.toBeNull();
     const [, written, failed, copied, errors, warnings] = printed!.map(Number);
-    expect(report).toMatchObject({ ok: true, pages: { written, failed }, filesCopied: copied, errors: { total: errors }, warnings: { total: warnings } });
+    expect(report).toMatchObject({ ok: true, exitCode: 1, pages: { written, failed }, filesCopied: copied, errors: { total: errors }, warnings: { total: warnings } });
     expect(report.pages).toEqual({ written: 2, failed: 1, unchanged: 0 });
     expect(report.filesCopied).toBe(1);
     expect(report.root).toBe(site.dir);

@@ -48,7 +48,7 @@ describe('kiln CLI', () => {
     const failed = await kiln(['build', site.dir]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('docs.json:1:11  error  settings/invalid');
-    expect(failed.stderr).toContain('The previous output was left as it was.');
+    expect(failed.stderr).toContain(`The previous output in ${path.relative(repoRoot, out)} was left as it was.`);
     expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toBe(before);
     expect(readdirSync(site.dir).filter((n) => n.includes('kiln-tmp'))).toEqual([]);
     site.cleanup();

@@ -1,7 +1,7 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../node/build/build.js';
-import { buildReport } from '../../node/build/report.js';
+import { buildExitCode, buildReport } from '../../node/build/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { normaliseSiteUrl } from '../../node/seo/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
@@ -23,11 +23,12 @@ export default async function run(dir: string, values: Record<string, unknown>):
     printDiagnostics([diag('cli/invalid-workers', { value: workersFlag! })], process.cwd());
     return 2;
   }
+  const strict = Boolean(values.strict);
   process.stderr.write(`Building ${root}\n`);
   const result = await build({
     root,
     outDir,
-    strict: Boolean(values.strict),
+    strict,
     site,
     base: baseOption(values),
     workers,
@@ -36,6 +37,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
   });
   if (tty) process.stderr.write('\r\x1b[K');
   printDiagnostics(result.diagnostics, root);
+  if (result.refused) return buildExitCode(result);
   const errors = count(result.diagnostics, 'error');
   const warnings = count(result.diagnostics, 'warning');
   // The reuse count goes last: scripts and CI logs read the counts before it.
@@ -47,13 +49,22 @@ export default async function run(dir: string, values: Record<string, unknown>):
     const file = path.resolve(reportFlag);
     try {
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, JSON.stringify(buildReport(result, root, outDir), null, 2) + '\n');
+      await fs.writeFile(file, JSON.stringify(buildReport(result, root, outDir, strict), null, 2) + '\n');
     } catch (error) {
       printDiagnostics([diag('build/report-failed', { file: reportFlag, reason: (error as Error).message })], process.cwd());
       return 1;
     }
   }
-  if (result.ok) process.stderr.write(paint('green', `✓ ${line}`) + `\n  → ${path.relative(process.cwd(), outDir) || '.'}\n`);
-  else process.stderr.write(paint('red', `✗ Build failed: ${line}`) + '\n  The previous output was left as it was.\n');
-  return result.ok ? 0 : 1;
+  const code = buildExitCode(result, strict);
+  const where = path.relative(process.cwd(), outDir) || '.';
+  if (result.ok) {
+    const mark = code === 0 ? paint('green', `✓ ${line}`) : paint('red', `✗ ${line}`);
+    const left = result.pagesFailed ? ' (without the pages that failed)' : '';
+    process.stderr.write(`${mark}\n  → ${where}${left}\n`);
+  } else {
+    // The output folder as this build leaves it: a swap that failed half-way says where both are.
+    const state = result.output === 'displaced' ? '' : existsSync(outDir) ? `  The previous output in ${where} was left as it was.\n` : `  Nothing was written to ${where}.\n`;
+    process.stderr.write(paint('red', `✗ Build failed: ${line}`) + '\n' + state);
+  }
+  return code;
 }

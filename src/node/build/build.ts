@@ -4,8 +4,9 @@ import { clientAssets } from '../assets/client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
 import type { PageFeature } from '../mdx/compiler.js';
 import { diag } from '../diagnostics/catalogue.js';
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { OutputWriter } from '../output/write.js';
+import { KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { OutputWriter, recoverInterrupted, type OutputState } from '../output/write.js';
+import { outputRefusal } from '../output/guard.js';
 import { RebasingWriter } from '../output/base-path.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import { createEngines, loadSite } from '../site/load.js';
@@ -27,7 +28,7 @@ import { BuildTimings } from './timings.js';
 export interface BuildOptions {
   root: string;
   outDir: string;
-  /** Any page error fails the build. */
+  /** Any error or warning fails the build: the output is left as it was. */
   strict?: boolean;
   /** Public URL of the site (`--site`): canonical links, sitemap.xml, robots.txt. Overrides the settings. */
   site?: string;
@@ -85,7 +86,12 @@ const laterMarkdownFor = (pages: number) => Math.min(LATER_MARKDOWN, Math.floor(
 const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
 
 export interface BuildSummary {
+  /** Whether the new output was put in place (pages that failed are left out of it). */
   ok: boolean;
+  /** The output folder was refused (output/guard.ts): nothing was done. */
+  refused?: boolean;
+  /** What became of the output folder. */
+  output: OutputState;
   pagesWritten: number;
   pagesFailed: number;
   /** Pages taken unchanged from the rebuild cache (counted in `pagesWritten` too). */
@@ -110,8 +116,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const failedPages: FailedPage[] = [];
   let pagesReused = 0;
   let pagesOnWorkers = 0;
+  let output: OutputState = 'untouched';
   const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
-    ({ ok, pagesWritten, pagesFailed, pagesReused, pagesOnWorkers, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+    ({ ok, output, pagesWritten, pagesFailed, pagesReused, pagesOnWorkers, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+
+  // The output folder is replaced whole: refused before anything is done when that could destroy
+  // what is not a Kiln output. Then what killed builds left beside it is cleaned up.
+  const refusal = outputRefusal(root, outDir);
+  if (refusal) return { ...summary(false, [refusal]), refused: true };
+  const recovered = recoverInterrupted(outDir);
 
   const t = options.timings ?? new BuildTimings();
   const base = options.base ?? '/';
@@ -132,6 +145,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       await stopEarly();
       throw error;
     });
+  diagnostics.unshift(...recovered);
   if (!site) {
     await stopEarly();
     return summary(false, diagnostics);
@@ -432,11 +446,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await searchWritten;
     diagnostics.splice(searchDiagnosticsAt, 0, ...search.diagnostics());
 
-    if (options.strict && hasErrors(diagnostics)) {
+    if (options.strict && diagnostics.some((d) => d.severity !== 'info')) {
       await writer.abort();
       return summary(false, diagnostics, 0, failed);
     }
-    await t.time('commit', () => writer.commit());
+    const notRemoved = await t.time('commit', () => writer.commit());
+    output = writer.state;
+    if (notRemoved) diagnostics.push(notRemoved);
     cache?.recordOutput(outDir, base, tailwindUrl, search.kept);
     await cache?.save();
     return summary(true, diagnostics, written, failed, site.files.assets.length);
@@ -444,7 +460,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // Nothing may write into the temporary folder once it is removed.
     await searchWritten?.catch(() => undefined);
     await writer.abort();
-    diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
+    output = writer.state;
+    if (error instanceof KilnError) diagnostics.push(...error.diagnostics);
+    else diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
     return summary(false, diagnostics);
   } finally {
     await starting;

@@ -17,6 +17,8 @@ export interface BuildReport {
   root: string;
   outDir: string;
   ok: boolean;
+  /** The exit code of `kiln build` (see `buildExitCode`). */
+  exitCode: number;
   /** `unchanged`: of the pages written, those taken from the rebuild cache. */
   pages: { written: number; failed: number; unchanged: number };
   /** Each page left out, with the (first) error that stopped it: file:line:column and reason. */
@@ -31,7 +33,18 @@ export interface BuildReport {
   diagnostics: (ReportFinding & { severity: Diagnostic['severity'] })[];
 }
 
-export function buildReport(summary: BuildSummary, root: string, outDir: string): BuildReport {
+/**
+ * `kiln build`'s exit code: 2 when the output folder was refused (nothing was done, as for any
+ * command line Kiln cannot act on), 1 when the output was not replaced, any page failed or there
+ * is any error (with `strict`, any warning too), else 0. 130 and 143 (Ctrl-C, SIGTERM) are the CLI's.
+ */
+export function buildExitCode(summary: BuildSummary, strict = false): number {
+  if (summary.refused) return 2;
+  const failing = (d: Diagnostic) => d.severity === 'error' || (strict && d.severity === 'warning');
+  return !summary.ok || summary.pagesFailed > 0 || summary.diagnostics.some(failing) ? 1 : 0;
+}
+
+export function buildReport(summary: BuildSummary, root: string, outDir: string, strict = false): BuildReport {
   const rel = (file: string | undefined) => (file ? path.relative(root, file).split(path.sep).join('/') : null);
   const finding = (d: Diagnostic): ReportFinding => ({ file: rel(d.file), line: d.line ?? null, column: d.column ?? null, code: d.code, message: d.message });
   const tally = (severity: Diagnostic['severity']) => {
@@ -55,6 +68,7 @@ export function buildReport(summary: BuildSummary, root: string, outDir: string)
     root,
     outDir,
     ok: summary.ok,
+    exitCode: buildExitCode(summary, strict),
     pages: { written: summary.pagesWritten, failed: summary.pagesFailed, unchanged: summary.pagesReused },
     failed,
     errors: tally('error'),

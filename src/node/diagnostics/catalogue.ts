@@ -240,6 +240,57 @@ export const catalogue = {
     message: ({ file, reason }) => `The build report could not be written to ${file}: ${reason}`,
     hint: () => 'Give `--report` a file path in a writable folder (it is relative to the current folder).',
   }),
+  // The output folder (output/guard.ts, output/write.ts): a build replaces it whole, so it refuses
+  // any folder it could destroy, and says where each folder is when a swap goes wrong.
+  'output/holds-project': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `The output folder ${dir} is the project folder or holds it; a build replaces its output folder whole, so nothing was built.`,
+    hint: () => 'Give `--out` a folder of its own: inside the project (the default, `dist`) or beside it.',
+  }),
+  'output/not-a-folder': entry<{ dir: string; file: string }>({
+    severity: 'error',
+    message: ({ dir, file }) => (dir === file ? `The output folder ${dir} is a file; Kiln never writes over a file, so nothing was built.` : `The output folder ${dir} cannot be made: ${file} is a file, so nothing was built.`),
+    hint: () => 'Give `--out` the path of a folder.',
+  }),
+  'output/not-kiln-output': entry<{ dir: string; marker: string }>({
+    severity: 'error',
+    message: ({ dir, marker }) => `The output folder ${dir} holds files Kiln did not write (there is no ${marker} file in it); a build replaces its output folder whole, so nothing was built.`,
+    hint: () => 'Give `--out` a new or empty folder, or empty this one yourself if what it holds can go.',
+  }),
+  'output/read-only': entry<{ dir: string }>({
+    severity: 'error',
+    message: ({ dir }) => `${dir} is read-only, so the build cannot replace its output there; nothing was built.`,
+    hint: () => 'Make the folder writable (`chmod u+w`), or give `--out` another folder.',
+  }),
+  'output/unusable': entry<{ dir: string; reason: string }>({
+    severity: 'error',
+    message: ({ dir, reason }) => `The output folder ${dir} cannot be used: ${reason}. Nothing was built.`,
+    hint: () => 'Give `--out` a folder this user can read and write.',
+  }),
+  'output/swap-failed': entry<{ dir: string; old: string; tmp: string; reason: string; back: string }>({
+    severity: 'error',
+    message: ({ dir, old, tmp, reason, back }) => `The new output could not be moved to ${dir} (${reason}), nor the previous one put back (${back}). The previous output is in ${old}, the new one in ${tmp}.`,
+    hint: ({ dir }) => `Move the one you want to ${dir}; the next build removes the other.`,
+  }),
+  'output/old-not-removed': entry<{ dir: string; old: string; reason: string }>({
+    severity: 'warning',
+    message: ({ dir, old, reason }) => `The new output is in ${dir}, but the previous one could not be removed (${reason}); it is in ${old}.`,
+    hint: () => 'Remove that folder yourself (it may hold read-only files or folders); the next build tries again.',
+  }),
+  'output/recovered': entry<{ dir: string; from: string }>({
+    severity: 'info',
+    message: ({ dir, from }) => `A build was stopped while swapping in its output; the previous output was put back in ${dir} from ${from}.`,
+  }),
+  'output/leftover': entry<{ dir: string; reason: string }>({
+    severity: 'warning',
+    message: ({ dir, reason }) => `${dir}, left by a build that was stopped, could not be cleaned up: ${reason}.`,
+    hint: () => 'Remove or rename it yourself; it is not part of the site.',
+  }),
+  'settings/unreadable': entry<{ file: string; reason: string }>({
+    severity: 'error',
+    message: ({ file, reason }) => `The settings file ${file} cannot be read: ${reason}.`,
+    hint: () => 'docs.json (or mint.json) must be a readable file in the docs folder.',
+  }),
   'search/index-failed': entry<{ reason: string }>({
     severity: 'warning',
     message: ({ reason }) => `The search index could not be built: ${reason}`,
@@ -272,7 +323,7 @@ export const catalogue = {
   'preview/no-build': entry<{ dir: string }>({
     severity: 'error',
     message: ({ dir }) => `There is no build to preview in ${dir}.`,
-    hint: () => 'Run `kiln build` first.',
+    hint: () => 'Run `kiln build` first; `kiln preview` serves only a folder a build wrote.',
   }),
   'server/port-in-use': entry<{ host: string; port: number; last?: number }>({
     severity: 'error',

@@ -1,5 +1,11 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { diag } from '../diagnostics/catalogue.js';
+import { KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './guard.js';
+
+/** What became of the output folder: left as it was, replaced by the new output, or moved aside by a swap that failed half-way. */
+export type OutputState = 'untouched' | 'replaced' | 'displaced';
 
 /**
  * Writes a build into a temporary sibling folder and swaps it in only when everything was written,
@@ -13,14 +19,21 @@ import path from 'node:path';
 export class OutputWriter {
   readonly tmp: string;
   private readonly dirs = new Set<string>();
+  private outputState: OutputState = 'untouched';
 
   constructor(readonly outDir: string) {
-    this.tmp = path.join(path.dirname(outDir), `.${path.basename(outDir)}.kiln-tmp-${process.pid}`);
+    this.tmp = tempFolder(outDir, process.pid);
   }
 
+  get state(): OutputState {
+    return this.outputState;
+  }
+
+  /** Starts the temporary folder, with the marker that tells later builds it is a Kiln output (guard.ts). */
   async begin(): Promise<void> {
     rmSync(this.tmp, { recursive: true, force: true });
     mkdirSync(this.tmp, { recursive: true });
+    writeFileSync(path.join(this.tmp, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
   }
 
   private ensureDir(dir: string): void {
@@ -97,32 +110,64 @@ export class OutputWriter {
     copyFileSync(fromAbs, abs);
   }
 
-  /** Replace the output folder with what was written. */
-  async commit(): Promise<void> {
+  /** One rename of `commit` (tests make one fail). */
+  protected rename(from: string, to: string): void {
+    renameSync(from, to);
+  }
+
+  /** Removes the previous output once the new one is in place (tests make it fail). */
+  protected removeTree(dir: string): void {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Replaces the output folder with what was written: the previous one is renamed aside, the new
+   * one renamed into place, the previous one removed. Throws when the new output could not be put
+   * in place, after putting the previous one back (a KilnError when that failed too: both are
+   * named, and nothing is removed). Returns a warning when the new output is in place but the
+   * previous one could not be removed.
+   */
+  async commit(): Promise<Diagnostic | undefined> {
     const old = `${this.tmp}-old`;
     let hadOld = false;
     try {
-      renameSync(this.outDir, old);
+      this.rename(this.outDir, old);
       hadOld = true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
     try {
-      renameSync(this.tmp, this.outDir);
+      this.rename(this.tmp, this.outDir);
     } catch (e) {
-      if (hadOld) renameSync(old, this.outDir);
+      if (hadOld) {
+        try {
+          this.rename(old, this.outDir);
+        } catch (back) {
+          this.outputState = 'displaced';
+          throw new KilnError([diag('output/swap-failed', { dir: this.outDir, old, tmp: this.tmp, reason: (e as Error).message, back: (back as Error).message })]);
+        }
+      }
       throw e;
     }
-    if (hadOld) rmSync(old, { recursive: true, force: true });
+    this.outputState = 'replaced';
+    if (!hadOld) return undefined;
+    try {
+      this.removeTree(old);
+    } catch (e) {
+      return diag('output/old-not-removed', { dir: this.outDir, old, reason: (e as Error).message });
+    }
+    return undefined;
   }
 
   /** Remove the temporary folder (after a failure or an interruption). */
   async abort(): Promise<void> {
-    rmSync(this.tmp, { recursive: true, force: true });
+    // After a failed swap the temporary folder holds the new output, named in the error.
+    if (this.outputState === 'untouched') rmSync(this.tmp, { recursive: true, force: true });
   }
 
   /** Synchronous clean-up for signal handlers, where awaiting is not possible. */
   abortSync(): void {
+    if (this.outputState === 'displaced') return;
     try {
       rmSync(this.tmp, { recursive: true, force: true });
       // Interrupted inside commit(): put the previous output back, or finish removing it.
@@ -135,4 +180,64 @@ export class OutputWriter {
       /* best effort */
     }
   }
+}
+
+/** The temporary folder a build in process `pid` writes `outDir` into (its previous output goes to this + `-old` during the swap). */
+export function tempFolder(outDir: string, pid: number): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.kiln-tmp-${pid}`);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * What builds into `outDir` that were killed (no clean-up of their own could run) left beside it:
+ * their temporary folders are removed, and a previous output moved aside by a swap that never
+ * finished (`-old`, with no output folder) is put back first. Folders of builds still running
+ * (their process is alive) are left alone.
+ */
+export function recoverInterrupted(outDir: string): Diagnostic[] {
+  const parent = path.dirname(outDir);
+  const own = new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.kiln-tmp-(\\d+)(-old)?$`);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const stale = names.filter((n) => {
+    const pid = Number(own.exec(n)?.[1] ?? NaN);
+    return Number.isInteger(pid) && pid !== process.pid && !alive(pid);
+  });
+  if (stale.length === 0) return [];
+  const diagnostics: Diagnostic[] = [];
+  if (!existsSync(outDir)) {
+    const mtime = (n: string) => statSync(path.join(parent, n), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    const previous = stale.filter((n) => n.endsWith('-old')).sort((a, b) => mtime(b) - mtime(a))[0];
+    if (previous) {
+      const from = path.join(parent, previous);
+      try {
+        renameSync(from, outDir);
+        stale.splice(stale.indexOf(previous), 1);
+        diagnostics.push(diag('output/recovered', { dir: outDir, from }));
+      } catch (e) {
+        diagnostics.push(diag('output/leftover', { dir: from, reason: (e as Error).message }));
+        stale.splice(stale.indexOf(previous), 1);
+      }
+    }
+  }
+  for (const n of stale) {
+    try {
+      rmSync(path.join(parent, n), { recursive: true, force: true });
+    } catch (e) {
+      diagnostics.push(diag('output/leftover', { dir: path.join(parent, n), reason: (e as Error).message }));
+    }
+  }
+  return diagnostics;
 }
