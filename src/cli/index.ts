@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { diag } from '../node/diagnostics/catalogue.js';
-import { KilnError } from '../node/diagnostics/diagnostic.js';
+import { KilnError, type Diagnostic } from '../node/diagnostics/diagnostic.js';
+import { formatJson } from '../node/check/report.js';
 import { PACKAGE_ROOT } from '../node/package-root.js';
 import { printDiagnostics } from './report.js';
 
@@ -51,6 +52,13 @@ export async function main(argv: string[]): Promise<void> {
   }
   const spec = COMMANDS[command];
   if (!spec) return fail(diag('cli/unknown-command', { command }));
+  // `kiln check --format json` prints JSON even about its command line.
+  const json = command === 'check' && rest.some((a, i) => a === '--format=json' || (a === '--format' && rest[i + 1] === 'json'));
+  const usage = (d: Diagnostic) => {
+    if (json) process.stdout.write(formatJson({ root: process.cwd(), diagnostics: [d], pages: 0, ms: 0 }));
+    else printDiagnostics([d], process.cwd());
+    process.exitCode = 2;
+  };
 
   let parsed;
   try {
@@ -58,16 +66,16 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     const flag = /'([^']+)'/.exec((error as Error).message)?.[1] ?? String(rest[0]);
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return fail(diag('cli/unknown-flag', { flag, command }));
-    return fail(diag('cli/invalid-flag', { flag, reason: (error as Error).message.replace(/^.*?: /, '') }));
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return usage(diag('cli/unknown-flag', { flag, command }));
+    return usage(diag('cli/invalid-flag', { flag, reason: (error as Error).message.replace(/^.*?: /, '') }));
   }
   if (parsed.values.help) {
     process.stdout.write(`${spec.summary}.\n\nUsage: ${spec.usage}\n`);
     return;
   }
   const needed = spec.args ?? 0;
-  if (parsed.positionals.length < needed) return fail(diag('cli/missing-argument', { command, usage: spec.usage }));
-  if (parsed.positionals.length > needed + 1) return fail(diag('cli/invalid-flag', { flag: parsed.positionals[needed + 1]!, reason: 'only one folder can be given' }));
+  if (parsed.positionals.length < needed) return usage(diag('cli/missing-argument', { command, usage: spec.usage }));
+  if (parsed.positionals.length > needed + 1) return usage(diag('cli/invalid-flag', { flag: parsed.positionals[needed + 1]!, reason: 'only one folder can be given' }));
 
   try {
     const { default: run } = await spec.run();
@@ -84,7 +92,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-function fail(d: ReturnType<typeof diag>): void {
+function fail(d: Diagnostic): void {
   printDiagnostics([d], process.cwd());
   process.exitCode = 2;
 }

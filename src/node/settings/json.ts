@@ -1,4 +1,4 @@
-import { getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { SourceMap } from './locate.js';
@@ -56,5 +56,21 @@ export function parseJson(file: string, source: string): ParsedJson {
     const { offset, ...where } = map.atOffset(strict[0].offset);
     diagnostics.push(diag('settings/not-strict-json', { what }, where));
   }
-  return { value: getNodeValue(tree), map, diagnostics };
+  return { value: valueOf(tree), map, diagnostics };
+}
+
+/**
+ * The value of a parsed tree. Every key becomes an own property, `__proto__` too (jsonc-parser's
+ * `getNodeValue` assigns keys, and `"__proto__": {…}` then replaced the object's prototype: its
+ * keys were read as settings, and the key itself vanished without a warning).
+ */
+function valueOf(node: Node): unknown {
+  if (node.type === 'array') return (node.children ?? []).map(valueOf);
+  if (node.type !== 'object') return node.value;
+  const object: Record<string, unknown> = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key && value) Object.defineProperty(object, String(key.value), { value: valueOf(value), enumerable: true, writable: true, configurable: true });
+  }
+  return object;
 }

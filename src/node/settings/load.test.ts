@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from './load.js';
+import { loadSettings, parseSettings } from './load.js';
 import { loadFixture } from './test-helpers.js';
 
 describe('loadSettings', () => {
@@ -389,6 +389,47 @@ describe('loadSettings', () => {
       `);
     } finally {
       await rm(dir, { recursive: true });
+    }
+  });
+});
+
+describe('keys that every JavaScript object has', () => {
+  const source = (extra: string) => `{
+  "name": "Acme",
+  ${extra},
+  "navigation": [{ "group": "Start", "pages": ["index"], "toString": {} }],
+  "colors": { "primary": "#0d9373", "__proto__": { "light": "#ffffff" } },
+  "metadata": { "__proto__": "x", "og:site_name": "Acme" }
+}`;
+
+  // `"toString": {}` and the like were read as the schema's own `toString` (an internal error,
+  // "This is a bug in Kiln"); `"__proto__": {…}` replaced the object's prototype.
+  it.each(['"toString": {}', '"constructor": {}', '"__proto__": { "name": "Evil" }', '"hasOwnProperty": 1', '"valueOf": []'])('%s is an unknown key, with its position', (extra) => {
+    const { settings, diagnostics } = parseSettings('/x/docs.json', source(extra));
+    expect(settings).not.toBeNull();
+    expect(settings!.name).toBe('Acme');
+    const key = /"([^"]+)"/.exec(extra)![1];
+    expect(diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      `3:3 settings/unknown-key Unknown setting \`${key}\`; it is ignored.`,
+      '4:58 settings/unknown-key Unknown setting `toString` in `navigation[0]`; it is ignored.',
+      '5:37 settings/unknown-key Unknown setting `__proto__` in `colors`; it is ignored.',
+      '6:17 settings/unknown-key Unknown setting `__proto__` in `metadata`; it is ignored.',
+    ]);
+    expect(settings!.colors.light).toBeUndefined();
+    expect(Object.getPrototypeOf(settings)).toBe(Object.prototype);
+  });
+
+  it('a docs.json that is a folder is a settings error, not a crash', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kiln-settings-'));
+    try {
+      await mkdir(path.join(root, 'docs.json'));
+      const { settings, diagnostics } = await loadSettings(root);
+      expect(settings).toBeNull();
+      expect(diagnostics).toEqual([
+        expect.objectContaining({ code: 'settings/unreadable', severity: 'error', file: path.join(root, 'docs.json'), message: 'The settings file docs.json cannot be read: it is a folder.' }),
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -33,8 +33,10 @@ export async function loadSettings(root: string): Promise<SettingsResult> {
     try {
       source = await readFile(file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue;
+      const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message;
+      return { settings: null, diagnostics: [diag('settings/unreadable', { file: name, reason }, { file })] };
     }
     return parseSettings(file, source);
   }

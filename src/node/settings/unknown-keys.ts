@@ -52,14 +52,20 @@ function walk(schema: z.ZodType, value: unknown, path: JsonPath, out: Found[]): 
       if (Array.isArray(value)) value.forEach((v, i) => walk(def.element!, v, [...path, i], out));
       return;
     case 'record':
-      if (!Array.isArray(value)) for (const [k, v] of Object.entries(value as object)) walk(def.valueType!, v, [...path, k], out);
+      if (Array.isArray(value)) return;
+      for (const [k, v] of Object.entries(value as object)) {
+        // A key no object can hold as data (zod leaves it out): a warning like any unknown key.
+        if (k === '__proto__') out.push({ path, key: k, known: [] });
+        else walk(def.valueType!, v, [...path, k], out);
+      }
       return;
     case 'object': {
       if (Array.isArray(value)) return;
       const shape = def.shape!;
       const known = Object.keys(shape);
       for (const [k, v] of Object.entries(value as object)) {
-        if (k in shape) walk(shape[k], v, [...path, k], out);
+        // Own keys only: `toString`, `constructor` or `__proto__` are not settings, whatever objects inherit.
+        if (Object.hasOwn(shape, k)) walk(shape[k]!, v, [...path, k], out);
         else out.push({ path, key: k, known });
       }
       return;
