@@ -39,6 +39,9 @@ await rm('lib/bundle', { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: 'lib/cli/index.js',
+    // `kiln build`: the main thread that only waits for signals, and the build's own thread (cli/supervise.ts).
+    supervise: 'lib/cli/supervise.js',
+    'build-thread': 'lib/cli/build-thread.js',
     'page-worker': 'lib/node/build/page-worker.js',
     // What bench/ and scripts import: the build itself, its timings, the settings loader.
     api: 'lib/node/api.js',

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kiln, repoRoot, scratchCopy, starter } from './helpers.js';
@@ -77,4 +77,77 @@ describe('interrupting kiln build', () => {
     expect(readFileSync(path.join(out, 'quickstart.html'), 'utf8')).toContain('Interrupted edit.');
     expect(leftovers(site.dir)).toEqual([]);
   });
+});
+
+/** The processes `pid` started (Linux: from /proc), with their command line. */
+function childrenOf(pid: number): { pid: number; cmd: string }[] {
+  const found: { pid: number; cmd: string }[] = [];
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push({ pid: Number(e), cmd: readFileSync(`/proc/${e}/cmdline`, 'utf8').replaceAll('\0', ' ') });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return found;
+}
+
+/** Whether a process has ended (a zombie nobody reaped has too). */
+const ended = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+};
+
+// A build stuck in a page's own code: `export const` runs a loop that never ends, on the thread
+// that makes the page. Signal handlers run only when their thread is free, so Ctrl-C and SIGTERM
+// did nothing until SIGKILL. The build now runs on a thread of its own and the main thread, which
+// only waits for it, stops it.
+describe('stopping a build stuck in a page', () => {
+  let stuck: ReturnType<typeof scratchCopy>;
+  let dist: string;
+  let before: Map<string, string>;
+  beforeAll(async () => {
+    stuck = scratchCopy(starter);
+    dist = path.join(stuck.dir, 'dist');
+    expect((await kiln(['build', stuck.dir])).code).toBe(0);
+    before = snapshot(dist);
+    // Made after pages that start Pagefind's indexer (the fourth page in the navigation).
+    writeFileSync(path.join(stuck.dir, 'concepts/queues.mdx'), '---\ntitle: Queues\n---\n\nexport const never = (() => { process.stderr.write("LOOPING\\n"); while (true) {} })();\n\nText.\n');
+  });
+  afterAll(() => stuck?.cleanup());
+
+  const cases: [string, (child: ChildProcess) => void, number][] = [
+    ['Ctrl-C (SIGINT to the build)', (child) => child.kill('SIGINT'), 130],
+    ['SIGTERM', (child) => child.kill('SIGTERM'), 143],
+    // As a terminal sends it: to every process of the foreground group, Kiln's children too.
+    ['Ctrl-C in a terminal (SIGINT to the process group)', (child) => process.kill(-child.pid!, 'SIGINT'), 130],
+  ];
+  for (const [what, send, code] of cases) {
+    it(`${what}: exits ${code}, its processes and temporary folder gone, the previous output as it was`, async () => {
+      // Without the cache, every page is made (and indexed) again.
+      const child = spawn(process.execPath, [path.join(repoRoot, 'bin/kiln.js'), 'build', stuck.dir, '--no-cache'], { env: { ...process.env, NO_COLOR: '1' }, detached: true });
+      let stderr = '';
+      const looping = new Promise<void>((resolve) =>
+        child.stderr.on('data', (d) => {
+          stderr += d;
+          if (stderr.includes('LOOPING')) resolve();
+        }),
+      );
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (c, signal) => resolve({ code: c, signal })));
+      await looping;
+      const started = childrenOf(child.pid!);
+      expect(started.map((c) => c.cmd)).toContainEqual(expect.stringMatching(/pagefind/));
+      send(child);
+      expect(await exited).toEqual({ code, signal: null });
+      expect(started.filter((c) => !ended(c.pid))).toEqual([]);
+      expect(stderr.replace(/^Building .*\n/, '')).toBe('LOOPING\n');
+      expect(leftovers(stuck.dir)).toEqual([]);
+      expect(snapshot(dist)).toEqual(before);
+    }, 60_000);
+  }
 });

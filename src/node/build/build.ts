@@ -7,6 +7,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import { KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter, recoverInterrupted, type OutputState } from '../output/write.js';
 import { outputRefusal } from '../output/guard.js';
+import { announceOutput, exitCodeFor, killChildren, onInterrupt } from '../interrupt.js';
 import { RebasingWriter } from '../output/base-path.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import { createEngines, loadSite } from '../site/load.js';
@@ -125,6 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const refusal = outputRefusal(root, outDir);
   if (refusal) return { ...summary(false, [refusal]), refused: true };
   const recovered = recoverInterrupted(outDir);
+  announceOutput(outDir);
 
   const t = options.timings ?? new BuildTimings();
   const base = options.base ?? '/';
@@ -154,12 +156,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   applyOverrides(site, overrides);
 
   const writer = base === '/' ? new OutputWriter(outDir) : new RebasingWriter(outDir, base);
-  const onSignal = () => {
+  // Ctrl-C or SIGTERM: the temporary folder goes (synchronously: see OutputWriter), then the
+  // processes this build started (Pagefind, esbuild), before their pipes close with this process.
+  const stopInterrupt = onInterrupt((signal) => {
     writer.abortSync();
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+    killChildren();
+    process.exit(exitCodeFor(signal));
+  });
   let pool: WorkerPool | undefined;
   let starting: Promise<unknown> | undefined;
   /** The search bundle being written, alongside the site-wide outputs (see below). */
@@ -468,7 +471,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await starting;
     await pool?.close();
     await closeSearch();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    stopInterrupt();
   }
 }

@@ -51,6 +51,10 @@ describe("Pagefind's service", () => {
     await expect(pf.request({ type: 'NewIndex', config: {} }, 'NewIndex')).rejects.toThrow('Pagefind stopped (exit code 3)');
     expect(pf.alive).toBe(false);
     await expect(pf.request({ type: 'GetFiles', index_id: 1 }, 'GetFiles')).rejects.toThrow('Pagefind stopped');
+    // What it writes to stderr is not the terminal's: the end of it is in the message.
+    writeFileSync(fake, '#!/bin/sh\nhead -c 1 >/dev/null\necho "thread main panicked" >&2\necho "fatal error: all goroutines are asleep - deadlock!" >&2\nexit 2\n');
+    const noisy = new PagefindService(fake);
+    await expect(noisy.request({ type: 'NewIndex', config: {} }, 'NewIndex')).rejects.toThrow('Pagefind stopped (exit code 2): fatal error: all goroutines are asleep - deadlock!');
     // A binary that is not there fails the same way, not with an exception.
     const missing = new PagefindService(path.join(tmp, 'no-such-binary'));
     await expect(missing.request({ type: 'NewIndex', config: {} }, 'NewIndex')).rejects.toThrow(/ENOENT/);

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { registerChild } from '../interrupt.js';
 
 /** What the service is asked (Pagefind's `InternalRequestPayload`, the parts Kiln uses). */
 export type PagefindRequest =
@@ -64,7 +65,7 @@ export function pagefindBinary(): string {
 
 /** One Pagefind process. Requests are answered in any order; pages are sent in batches. */
 export class PagefindService {
-  private readonly child: ChildProcessByStdio<Writable, Readable, null>;
+  private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   private readonly waiting = new Map<number, { resolve: (r: PagefindResponse) => void; reject: (e: Error) => void }>();
   private lastId = 0;
   private incoming = '';
@@ -72,12 +73,27 @@ export class PagefindService {
   private timer: NodeJS.Timeout | undefined;
   private stopped: Error | undefined;
 
+  /** The end of what the process wrote to stderr, for the message when it stops (never shown raw). */
+  private stderr = '';
+
+  /**
+   * Started in a process group of its own (`detached`): Ctrl-C in a terminal signals the whole
+   * foreground group, and Pagefind then died under the build, before the build's own clean-up.
+   * The build stops it (`close`, or interrupt.ts's `killChildren`); should the build be killed, its
+   * input closes and it exits by itself.
+   */
   constructor(binary = pagefindBinary()) {
-    this.child = spawn(binary, ['--service'], { stdio: ['pipe', 'pipe', 'inherit'], windowsHide: true });
+    this.child = spawn(binary, ['--service'], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, detached: true });
+    registerChild(this.child.pid);
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk.toString('latin1')));
+    this.child.stderr.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString('utf8')).slice(-2000)));
     this.child.stdin.on('error', (e) => this.stop(e));
     this.child.on('error', (e) => this.stop(e));
-    this.child.on('exit', (code, signal) => this.stop(new Error(`Pagefind stopped (${signal ?? `exit code ${code}`})`)));
+    // `close`: once its output is all read, so the message has the end of what it said.
+    this.child.on('close', (code, signal) => {
+      const said = this.stderr.trim().split('\n').pop()?.trim();
+      this.stop(new Error(`Pagefind stopped (${signal ?? `exit code ${code}`})${said ? `: ${said}` : ''}`));
+    });
     this.idle();
   }
 
@@ -117,6 +133,7 @@ export class PagefindService {
     this.stop(new Error('Pagefind was closed'));
     this.child.stdin.destroy();
     this.child.stdout.destroy();
+    this.child.stderr.destroy();
     this.child.kill();
   }
 
@@ -169,13 +186,11 @@ export class PagefindService {
   // forgets to close it still ends.
   private busy(): void {
     this.child.ref();
-    (this.child.stdout as Readable & { ref?: () => void }).ref?.();
-    (this.child.stdin as Writable & { ref?: () => void }).ref?.();
+    for (const stream of [this.child.stdout, this.child.stdin, this.child.stderr]) (stream as { ref?: () => void }).ref?.();
   }
 
   private idle(): void {
     this.child.unref();
-    (this.child.stdout as Readable & { unref?: () => void }).unref?.();
-    (this.child.stdin as Writable & { unref?: () => void }).unref?.();
+    for (const stream of [this.child.stdout, this.child.stdin, this.child.stderr]) (stream as { unref?: () => void }).unref?.();
   }
 }
