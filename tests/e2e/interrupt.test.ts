@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { kiln, repoRoot, scratchCopy, starter } from './helpers.js';
 
 // Ctrl-C in the middle of `kiln build`: the previous output stays as it was, and nothing
@@ -139,8 +139,14 @@ describe('stopping a build stuck in a page', () => {
         }),
       );
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (c, signal) => resolve({ code: c, signal })));
+      let started: { pid: number; cmd: string }[] = [];
+      // A build that did not stop would loop for ever, and its indexer with it (also when the test times out).
+      onTestFinished(() => {
+        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+        for (const c of started) if (!ended(c.pid)) process.kill(c.pid, 'SIGKILL');
+      });
       await looping;
-      const started = childrenOf(child.pid!);
+      started = childrenOf(child.pid!);
       expect(started.map((c) => c.cmd)).toContainEqual(expect.stringMatching(/pagefind/));
       send(child);
       expect(await exited).toEqual({ code, signal: null });
