@@ -68,7 +68,7 @@ async function visit(site: Site, url: string): Promise<Visit> {
 describe('hostile settings run no script', () => {
   it('build, and report each value with its JSON path', () => {
     const { build } = sites.classic;
-    expect(build.stderr).toMatch(/✓ 1 pages written, 0 failed, 1 files copied; 3 errors, 7 warnings/);
+    expect(build.stderr).toMatch(/✗ 1 pages written, 0 failed, 1 files copied; 3 errors, 7 warnings/);
     for (const line of [
       'settings/implausible-url  `backgroundImage`: "/bg.svg</style><script>window.__xss=1..." is not a plausible URL or path (it contains `<`); it is written escaped, where it cannot run as script, and will not work.',
       'settings/implausible-url  `logo.href`: "javascript:window.__xss=12" is not a plausible URL or path (the `javascript:` scheme is not one of http, https, mailto and tel)',
@@ -78,7 +78,7 @@ describe('hostile settings run no script', () => {
       'settings/unsafe-redirect  `redirects[1].destination`: " JaVaScRiPt:alert(4)" is neither an http(s) URL nor a path of the site (the `javascript:` scheme is not allowed)',
       'settings/unsafe-redirect-source  `redirects[2].source`: "/../../escaped" is not a path of the site (it has a `.` or `..` segment); the redirect is left out.',
     ]) expect(build.stderr).toContain(line);
-    expect(sites.v2.build.stderr).toMatch(/✓ 1 pages written, 0 failed, 1 files copied; 1 errors, 4 warnings/);
+    expect(sites.v2.build.stderr).toMatch(/✗ 1 pages written, 0 failed, 1 files copied; 1 errors, 4 warnings/);
     expect(sites.v2.build.stderr).toContain('docs.json:6:39  warning  settings/implausible-url  `background.image.light`');
     expect(sites.v2.build.stderr).toContain('docs.json:14:63  warning  settings/implausible-color  `navigation.anchors[0].color.light`');
   });
