@@ -75,3 +75,29 @@ describe('kiln build --report', () => {
     expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
   });
 });
+
+// Issue 26, item 10: warnings alone pass; `--strict` makes them fail, and then the output is
+// left as it was (a strict build used to fail on errors only).
+describe('kiln build --strict', () => {
+  const strict = tempDir();
+  afterAll(() => strict.cleanup());
+  const out = path.join(strict.dir, 'dist');
+  const page = (word: string) => writeFileSync(path.join(strict.dir, 'index.mdx'), `---\ntitle: Home\n---\n\n${word} <Sparkle />\n`);
+
+  it('exits 0 on warnings without it, 1 with it, and leaves the output as it was', async () => {
+    writeFileSync(path.join(strict.dir, 'docs.json'), JSON.stringify({ name: 'Strict', colors: { primary: '#0D9373' }, navigation: [{ group: 'Docs', pages: ['index'] }] }));
+    page('Before');
+    const lax = await kiln(['build', strict.dir]);
+    expect(lax.code, lax.stderr).toBe(0);
+    expect(lax.stderr).toMatch(/index\.mdx:5:8 {2}warning {2}page\/unknown-component {2}/);
+    expect(lax.stderr).toMatch(/✓ 1 pages written, 0 failed, 0 files copied; 0 errors, 1 warnings/);
+
+    page('After');
+    const r = await kiln(['build', strict.dir, '--strict', '--report', path.join(strict.dir, 'report.json')]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/✗ Build failed: 0 pages written, 0 failed, 0 files copied; 0 errors, 1 warnings .*\n {2}The previous output in .*dist was left as it was\.\n$/);
+    expect(JSON.parse(readFileSync(path.join(strict.dir, 'report.json'), 'utf8'))).toMatchObject({ ok: false, exitCode: 1 });
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toContain('Before');
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('After');
+  });
+});
