@@ -303,13 +303,13 @@ describe('kiln build on the corpus', () => {
       rmSync(out, { recursive: true, force: true });
       const report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReport;
       reports.set(name, report);
-      const { exit: _exit, ...figures } = expected;
+      expect(report.exitCode).toBe(result.code);
       expect({
         written: report.pages.written,
         failed: report.failed.map((f) => `${f.file}:${f.line}:${f.column}`),
         errors: report.errors.byCode,
         warnings: report.warnings.byCode,
-      }).toEqual(figures);
+      }).toEqual(expected);
       expect(report.pages.failed).toBe(expected.failed.length);
       // Every failure is reported with its reason, and on the terminal with its position.
       for (const f of report.failed) {
