@@ -97,9 +97,19 @@ function childrenOf(pid: number): { pid: number; cmd: string }[] {
 /** Whether a process has ended (a zombie nobody reaped has too). */
 const ended = (pid: number) => {
   try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).startsWith('Z');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
     return true;
+  }
+};
+
+/** SIGKILL, to a process or (negative) a process group, that may have ended meanwhile. */
+const kill = (pid: number) => {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
   }
 };
 
@@ -142,8 +152,8 @@ describe('stopping a build stuck in a page', () => {
       let started: { pid: number; cmd: string }[] = [];
       // A build that did not stop would loop for ever, and its indexer with it (also when the test times out).
       onTestFinished(() => {
-        if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-        for (const c of started) if (!ended(c.pid)) process.kill(c.pid, 'SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) kill(-child.pid!);
+        for (const c of started) if (!ended(c.pid)) kill(c.pid);
       });
       await looping;
       started = childrenOf(child.pid!);
