@@ -21,8 +21,9 @@ beforeAll(async () => {
   out = tempDir();
   const built = await kiln(['build', fixture, '--out', path.join(out.dir, 'dist'), '--report', path.join(out.dir, 'report.json'), '--no-cache'], { env: offlineEnv });
   stderr = built.stderr;
-  // The exit code with errors is being settled elsewhere (issue 26); the report says what happened.
-  expect(built.stderr).toContain('13 pages written');
+  // The OpenAPI URL that cannot be fetched is an error, so the build exits 1; every page is written.
+  expect(built.code, built.stderr).toBe(1);
+  expect(built.stderr).toContain('13 pages written, 0 failed');
   report = JSON.parse(readFileSync(path.join(out.dir, 'report.json'), 'utf8')) as BuildReport;
   [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', path.join(out.dir, 'dist'), '--port', '0']), launchBrowser()]);
 });
