@@ -51,17 +51,11 @@ describe('interrupting kiln build', () => {
     const tmp = path.join(site.dir, `.dist.kiln-tmp-${child.pid}`);
 
     // Wait until the build is writing pages into its temporary folder, then press Ctrl-C.
-    const deadline = Date.now() + 60_000;
-    let interrupted = false;
-    while (Date.now() < deadline && child.exitCode === null) {
-      if (existsSync(tmp) && readdirSync(tmp, { recursive: true }).length >= 3) {
-        child.kill('SIGINT');
-        interrupted = true;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(interrupted, `the build ended before it could be interrupted:\n${stderr}`).toBe(true);
+    await expect
+      .poll(() => child.exitCode !== null || (existsSync(tmp) && readdirSync(tmp, { recursive: true }).length >= 3), { timeout: 60_000, interval: 10 })
+      .toBe(true);
+    expect(child.exitCode, `the build ended before it could be interrupted:\n${stderr}`).toBeNull();
+    child.kill('SIGINT');
     const { code, signal } = await exited;
     expect({ code, signal }).toEqual({ code: 130, signal: null });
     expect(stderr).not.toMatch(/\n\s+at /);
