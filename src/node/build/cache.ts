@@ -87,7 +87,7 @@ export interface PreviousOutput {
 }
 
 async function siteKey(site: LoadedSite, overrides: SiteOverrides): Promise<string> {
-  const settings = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
+  const settings = (await Promise.all((site.settings.sources ?? [site.settings.file]).map((f) => fs.readFile(f, 'utf8').catch(() => '')))).join('\0');
   const pages = [...site.content.pages.values()]
     .map((p) => JSON.stringify([p.relPath, p.url, p.inNav, p.frontMatter]))
     .sort();

@@ -90,6 +90,11 @@ function endpointBadges(fm: FrontMatter): Pick<NavPageNode, 'method' | 'deprecat
   return out;
 }
 
+function position(file: string, text: string, at: number) {
+  const { line, column } = offsetToLineColumn(text, at);
+  return { file, line, column, frame: codeFrame(text, line, column) };
+}
+
 /** `/guides/setup.mdx` → `guides/setup`. */
 export function normaliseEntry(entry: string): string {
   return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
@@ -131,21 +136,25 @@ export async function loadContent(
 
   const order: string[] = [];
   const seen = new Set<string>();
-  const settingsFile = settings.file;
-  const settingsSource = await fs.readFile(settingsFile, 'utf8').catch(() => '');
-  // Navigation entries are pointed at by their text in the settings file: the same for the
-  // classic and the newer layout, whose JSON paths differ.
+  // Navigation entries are pointed at by their text in the settings files (the settings file and
+  // the files its `$ref`s name): the same for the classic and the newer layout, whose JSON paths differ.
+  const settingsFiles = settings.sources ?? [settings.file];
+  const settingsTexts = await Promise.all(settingsFiles.map((f) => fs.readFile(f, 'utf8').catch(() => '')));
   const occurrences = new Map<string, number>();
   // Found only when a diagnostic needs it: searching the settings text for every entry of a large
   // navigation, with a code frame each, cost more than the rest of loading the content.
   const whereIs = (entry: string, nth: number) => {
     const needle = JSON.stringify(entry);
-    let at = -1;
-    for (let i = 0; i <= nth; i++) at = settingsSource.indexOf(needle, at + 1);
-    if (at < 0) at = settingsSource.indexOf(needle);
-    if (at < 0) return { file: settingsFile };
-    const { line, column } = offsetToLineColumn(settingsSource, at);
-    return { file: settingsFile, line, column, frame: codeFrame(settingsSource, line, column) };
+    let first: { file: string; text: string; at: number } | undefined;
+    let seen = 0;
+    for (let f = 0; f < settingsFiles.length; f++) {
+      const text = settingsTexts[f]!;
+      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+        first ??= { file: settingsFiles[f]!, text, at };
+        if (seen++ === nth) return position(settingsFiles[f]!, text, at);
+      }
+    }
+    return first ? position(first.file, first.text, first.at) : { file: settings.file };
   };
   const urls = new Set<string>();
   for (const p of pages.values()) urls.add(p.url);

@@ -204,7 +204,7 @@ export class DevSite implements SiteHandle {
     if (!site) return false;
     for (const f of files) {
       const rel = path.relative(this.root, f);
-      if (SETTINGS.has(rel)) return false;
+      if (SETTINGS.has(rel) || site.settings.sources?.includes(path.resolve(f))) return false;
       if (!/\.mdx?$/i.test(f) || isSnippetPath(rel)) continue;
       const page = [...site.content.pages.values()].find((p) => p.file === f);
       let source: string;

@@ -63,6 +63,33 @@ export const catalogue = {
     message: ({ theme, drawn }) => `Theme "${theme}" is drawn as "${drawn}", the nearest theme Kiln has.`,
     hint: () => 'Kiln draws the themes mint, maple, palm, willow, linden, almond and aspen; set one of them to choose another look.',
   }),
+  // Settings split over files (`$ref`), the navigation's divisions, languages, variables, hidden
+  // and ignored pages.
+  'settings/ref-not-found': entry<{ ref: string }>({
+    severity: 'error',
+    message: ({ ref }) => `\`$ref\` names "${ref}", which does not exist.`,
+    hint: () => 'A `$ref` path is relative to the file that holds it (a leading / means the docs folder); check the spelling.',
+  }),
+  'settings/ref-outside': entry<{ ref: string }>({
+    severity: 'error',
+    message: ({ ref }) => `\`$ref\` "${ref}" points outside the docs folder; references must stay inside it.`,
+    hint: () => 'Move the file into the docs folder and name it with a relative path such as "./config/navigation.json".',
+  }),
+  'settings/ref-cycle': entry<{ chain: string[] }>({
+    severity: 'error',
+    message: ({ chain }) => `Circular \`$ref\`: ${chain.join(' → ')}.`,
+    hint: () => 'A referenced file must not name, directly or through others, a file that references it.',
+  }),
+  'settings/ref-too-many': entry<{ limit: number }>({
+    severity: 'error',
+    message: ({ limit }) => `The settings follow more than ${limit} \`$ref\`s; Kiln stops here.`,
+    hint: () => 'Files that reference each other many times multiply: reference each file from one place.',
+  }),
+  'settings/ref-siblings-ignored': entry<{ ref: string; keys: string[] }>({
+    severity: 'warning',
+    message: ({ ref, keys }) => `${keys.map((k) => `\`${k}\``).join(', ')} beside \`$ref\` "${ref}" ${keys.length === 1 ? 'is' : 'are'} ignored: the file does not hold an object to merge ${keys.length === 1 ? 'it' : 'them'} into.`,
+    hint: () => 'Keys beside a `$ref` are merged only into an object; put them in the referenced file instead.',
+  }),
   'nav/page-not-found': entry<{ entry: string; tried: string[] }>({
     severity: 'error',
     message: ({ entry, tried }) => `Navigation entry "${entry}" has no page file (looked for ${tried.join(', ')}).`,

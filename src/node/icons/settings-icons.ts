@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { JsonPath, SourceMap } from '../settings/locate.js';
+import type { JsonPath, PathMap } from '../settings/locate.js';
 import { SOCIAL_PLATFORMS } from '../settings/schema/footer.js';
 import { iconFinding } from './diagnostics.js';
 import { ICON_LIBRARIES, type IconLibrary } from './libraries.js';
@@ -22,10 +22,10 @@ export function settingsIconLibrary(raw: unknown): IconLibrary | undefined {
  * form (`[{type, url}]`) of a platform Kiln has no icon for are shown as the brand icon of that
  * name, and checked as such.
  */
-export function settingsIconDiagnostics(raw: unknown, map: SourceMap): { offset: number; diagnostic: Diagnostic }[] {
+export function settingsIconDiagnostics(raw: unknown, map: PathMap): { offset: number; diagnostic: Diagnostic }[] {
   const library = settingsIconLibrary(raw);
   const out: { offset: number; diagnostic: Diagnostic }[] = [];
-  const report = (path: JsonPath, make: (where: Omit<ReturnType<SourceMap['at']>, 'offset'>) => Diagnostic | undefined) => {
+  const report = (path: JsonPath, make: (where: Omit<ReturnType<PathMap['at']>, 'offset'>) => Diagnostic | undefined) => {
     const { offset, ...where } = map.at(path);
     const diagnostic = make(where);
     if (diagnostic) out.push({ offset, diagnostic });

@@ -9,11 +9,19 @@ import type { NavigationEntry } from './types.js';
 const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
 const sites = readdirSync(CORPUS).filter((d) => statSync(path.join(CORPUS, d)).isDirectory());
 
-/** Every string page entry of a raw navigation value, whatever the layout. */
-function rawPages(v: unknown, out: string[] = []): string[] {
-  if (Array.isArray(v)) v.forEach((x) => (typeof x === 'string' ? out.push(x) : rawPages(x, out)));
-  else if (v && typeof v === "object") {
-    for (const x of Object.values(v)) rawPages(x, out);
+const NAV_KEYS = new Set(['navigation', 'pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'versions', 'languages', 'products', 'menu', 'global']);
+
+/** Every string page entry of a raw navigation value, whatever the layout; `$ref`s are read from `dir`. */
+function rawPages(v: unknown, dir: string, out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x) => (typeof x === 'string' ? out.push(x) : rawPages(x, dir, out)));
+  else if (v && typeof v === 'object') {
+    const ref = (v as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string') {
+      const file = path.resolve(dir, ref);
+      return rawPages(JSON.parse(readFileSync(file, 'utf8')), path.dirname(file), out);
+    }
+    // Only what holds pages: other arrays of strings (`examples.languages`) are not pages.
+    for (const [k, x] of Object.entries(v)) if (NAV_KEYS.has(k)) rawPages(x, dir, out);
   }
   return out;
 }
@@ -31,6 +39,6 @@ describe('corpus settings', () => {
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(settings).not.toBeNull();
     const raw = JSON.parse(readFileSync(settings!.file, 'utf8')) as { navigation: unknown };
-    expect(pagesOf(settings!.navigation).sort()).toEqual(rawPages(raw.navigation).sort());
+    expect(pagesOf(settings!.navigation).sort()).toEqual(rawPages(raw.navigation, path.dirname(settings!.file)).sort());
   });
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/catalogue.js';
-import { formatPath, type JsonPath, type SourceMap } from './locate.js';
+import { formatPath, type JsonPath, type PathMap } from './locate.js';
 
 /**
  * Turning zod issues into catalogued diagnostics. Every issue message is the "expected …" phrase:
@@ -95,7 +95,7 @@ export function flattenIssues(issues: readonly z.core.$ZodIssue[], base: JsonPat
 export function issueDiagnostics(
   issues: readonly z.core.$ZodIssue[],
   value: unknown,
-  map: SourceMap,
+  map: PathMap,
 ): { offset: number; diagnostic: Diagnostic }[] {
   const seen = new Set<string>();
   const out: { offset: number; diagnostic: Diagnostic }[] = [];

@@ -127,6 +127,9 @@ describe('loadSettings', () => {
         "openapi": [
           "openapi.yaml",
         ],
+        "sources": [
+          "docs.json",
+        ],
         "tabs": [
           {
             "name": "SDKs",

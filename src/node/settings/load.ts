@@ -14,6 +14,7 @@ import { acceptedRedirect, valueFindings } from './plausible.js';
 import { settingsIconDiagnostics } from '../icons/settings-icons.js';
 import { normalizeClassic } from './normalize.js';
 import { fromV2 } from './from-v2.js';
+import { resolveRefs } from './refs.js';
 
 export interface SettingsResult {
   /** The normalised settings; null when there is any error. */
@@ -61,25 +62,38 @@ export function parseSettings(file: string, source: string): SettingsResult {
     return { settings: null, diagnostics: [...parsed.diagnostics, diag('settings/too-deep', { limit: MAX_DEPTH }, where)] };
   }
 
-  const layout = layoutOf(parsed.value);
+  // `$ref`s are replaced by the files they name before anything reads the settings.
+  const refs = resolveRefs(file, parsed.value, parsed.map, path.dirname(file), (v) => pathBeyond(v, MAX_DEPTH), MAX_DEPTH);
+  const early = [...parsed.diagnostics, ...refs.diagnostics.sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
+  if (refs.value === undefined) return { settings: null, diagnostics: early };
+  const value = refs.value;
+  const map = refs.map;
+  const deepMerged = refs.files.length > 1 ? pathBeyond(value, MAX_DEPTH) : undefined;
+  if (deepMerged) {
+    const { offset, ...where } = map.at(deepMerged);
+    return { settings: null, diagnostics: [...early, diag('settings/too-deep', { limit: MAX_DEPTH }, where)] };
+  }
+
+  const layout = layoutOf(value);
   const schema: z.ZodType = layout === 'v2' ? v2Schema : classicSchema;
-  const result = schema.safeParse(parsed.value, { error: expectedPhrase });
-  const issues = result.success ? [] : issueDiagnostics(result.error.issues, parsed.value, parsed.map);
-  const found = [...issues, ...unknownKeyDiagnostics(schema, parsed.value, parsed.map)];
-  const schemaDiagnostics = [...parsed.diagnostics, ...found.map((f) => f.diagnostic)];
+  const result = schema.safeParse(value, { error: expectedPhrase });
+  const issues = result.success ? [] : issueDiagnostics(result.error.issues, value, map);
+  const found = [...issues, ...unknownKeyDiagnostics(schema, value, map)];
+  const schemaDiagnostics = [...early, ...found.map((f) => f.diagnostic)];
   // Values that would be unsafe or useless in a page (settings/plausible.ts); one the schema
   // already refused is not reported twice. A refused redirect is an error that leaves out only
   // that redirect, so it does not make the settings unusable.
   const refused = new Set(issues.map((f) => f.diagnostic.jsonPath));
-  const values = valueFindings(parsed.value, parsed.map).filter((f) => !refused.has(f.diagnostic.jsonPath));
+  const values = valueFindings(value, map).filter((f) => !refused.has(f.diagnostic.jsonPath));
   // The icons the settings name (icons/settings-icons.ts): warnings and notes, never errors.
-  const icons = settingsIconDiagnostics(parsed.value, parsed.map);
-  const diagnostics = [...parsed.diagnostics, ...[...found, ...values, ...icons].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
+  const icons = settingsIconDiagnostics(value, map);
+  const diagnostics = [...early, ...[...found, ...values, ...icons].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
 
   if (!result.success || hasErrors(schemaDiagnostics)) return { settings: null, diagnostics };
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
-  const raw = parsed.value as { footer?: { socials?: unknown }; footerSocials?: unknown };
+  settings.sources = refs.files;
+  const raw = value as { footer?: { socials?: unknown }; footerSocials?: unknown };
   settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? [raw.footer?.socials] : [raw.footerSocials, raw.footer?.socials]);
   if (settings.redirects) settings.redirects = settings.redirects.filter((r) => acceptedRedirect(r));
   return { settings, diagnostics };

@@ -18,8 +18,17 @@ export function formatPath(path: JsonPath): string {
 /** Where a diagnostic points, plus the offset used to sort diagnostics into file order. */
 export type Where = Pick<Diagnostic, 'file' | 'line' | 'column' | 'jsonPath' | 'frame'> & { offset: number };
 
+/** Where each JSON path of the settings is written. */
+export interface PathMap {
+  /**
+   * Position of the value at `path`; when it does not exist (a missing key), of the nearest
+   * existing parent. With `key`, of the property name instead of its value.
+   */
+  at(path: JsonPath, opts?: { key?: boolean }): Where;
+}
+
 /** Maps JSON paths of one settings file to positions and code frames. */
-export class SourceMap {
+export class SourceMap implements PathMap {
   constructor(
     readonly file: string,
     readonly source: string,

@@ -2,7 +2,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isCssColor } from '../render/encode.js';
 import { valuePhrase } from './issues.js';
-import type { JsonPath, SourceMap } from './locate.js';
+import type { JsonPath, PathMap } from './locate.js';
 import type { Redirect } from './types.js';
 
 /**
@@ -102,7 +102,7 @@ function kindAt(path: JsonPath): Kind | undefined {
 }
 
 /** Every finding of the settings file's values, with the offset it sits at (for file order). */
-export function valueFindings(value: unknown, map: SourceMap): { offset: number; diagnostic: Diagnostic }[] {
+export function valueFindings(value: unknown, map: PathMap): { offset: number; diagnostic: Diagnostic }[] {
   const out: { offset: number; diagnostic: Diagnostic }[] = [];
   const stack: { value: unknown; path: JsonPath }[] = [{ value, path: [] }];
   while (stack.length) {

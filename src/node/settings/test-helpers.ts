@@ -10,6 +10,6 @@ export async function loadFixture(name: string) {
   const root = path.join(FIXTURES, name);
   const result = await loadSettings(root);
   const text = result.diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n');
-  const settings = result.settings && { ...result.settings, file: path.relative(root, result.settings.file) };
+  const settings = result.settings && { ...result.settings, file: path.relative(root, result.settings.file), sources: result.settings.sources?.map((f) => path.relative(root, f)) };
   return { ...result, settings, text };
 }

@@ -118,6 +118,8 @@ export interface Redirect {
 export interface Settings {
   /** Absolute path of the settings file that was read. */
   file: string;
+  /** Every file the settings were read from: `file`, then the files its `$ref`s name (settings/refs.ts). */
+  sources?: string[];
   /** Which file layout it was written in: classic (mint.json style) or the newer docs.json. */
   layout?: 'classic' | 'v2';
   name: string;

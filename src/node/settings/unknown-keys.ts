@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { diag } from '../diagnostics/catalogue.js';
-import { formatPath, type JsonPath, type SourceMap } from './locate.js';
+import { formatPath, type JsonPath, type PathMap } from './locate.js';
 import { support, type SupportNote } from './schema/common.js';
 
 /**
@@ -120,7 +120,7 @@ export function suggest(key: string, known: readonly string[]): string | undefin
 export function unknownKeyDiagnostics(
   schema: z.ZodType,
   value: unknown,
-  map: SourceMap,
+  map: PathMap,
 ): { offset: number; diagnostic: Diagnostic }[] {
   const found: Found[] = [];
   walk(schema, value, [], found);

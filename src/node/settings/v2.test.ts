@@ -173,6 +173,9 @@ describe('docs.json v2 layout', () => {
         "search": {
           "prompt": "Search Acme",
         },
+        "sources": [
+          "docs.json",
+        ],
         "tabs": [
           {
             "name": "Guides",

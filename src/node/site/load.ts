@@ -72,6 +72,9 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const { settings, diagnostics } = await loadSettings(root);
   if (!settings) return { diagnostics };
   const files = await scanProject(root, options.exclude);
+  // The files `$ref`s name are settings, not files of the site.
+  const settingsFiles = new Set(settings.sources ?? []);
+  if (settingsFiles.size > 1) files.assets = files.assets.filter((f) => !settingsFiles.has(path.join(root, f)));
   options.onFiles?.(files);
   let openapi: LoadedOpenApi | undefined;
   const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api), { validate: options.validateOpenApi }));
