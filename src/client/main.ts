@@ -17,6 +17,7 @@ import { initTheme } from './theme.js';
 import { initToc } from './toc.js';
 import { initZoom } from './zoom.js';
 import { initVersions } from './versions.js';
+import { initSwitchers } from './switchers.js';
 import { initLazyNav } from './nav-lazy.js';
 import { initGithub } from './github.js';
 import { initPlayground } from './playground/load.js';
@@ -26,7 +27,7 @@ import { initFeedback } from './feedback.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initPageMenu, initBanner, initFeedback, initNotFound, initPlayground]) {
+for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initSwitchers, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initPageMenu, initBanner, initFeedback, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

@@ -74,7 +74,7 @@ export interface ProducerOptions {
 /** Produces the pages of `site` in this thread. Pages are rendered once, so their compiled code is dropped after. */
 export function createPageProducer(site: LoadedSite, engines: Engines = createEngines(), options: ProducerOptions = {}): PageProducer {
   const cache = mapCache();
-  const exported = new Set(llmsPages(site.content));
+  const exported = new Set(llmsPages(site.content, site.settings));
   site.context.pageAssets = async ({ classes, islands }) => ({
     styles: classes.length ? [TAILWIND_PLACEHOLDER] : undefined,
     modules: islands.length ? [islandsEntryUrl(islands)] : undefined,
@@ -106,7 +106,7 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
       const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
       return {
         html: result.html,
-        search: result.html && isSearchable(page) ? searchInput(result.html) : undefined,
+        search: result.html && isSearchable(page, site.content, site.settings) ? searchInput(result.html) : undefined,
         markdown,
         markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
         diagnostics: result.diagnostics,

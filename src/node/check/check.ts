@@ -9,7 +9,8 @@ import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
 import { SCRIPT } from '../mdx/plugins/remark-imports.js';
 import { compileSnippet } from '../render/page.js';
-import { buildPage, createEngines, loadSite, mapCache, type Engines, type LoadedSite } from '../site/load.js';
+import { substituteVariables } from '../content/variables.js';
+import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT, contrastPairs } from './contrast.js';
 import { checkExternal, isExternal, requestUrl, type ExternalOptions } from './external.js';
@@ -64,7 +65,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const snippets = new Map<string, Promise<Checked>>(); // by file
   // Compiled pages and snippets, shared by the renders and the checks below.
   const cache = mapCache();
-  const deps = { compiler: engines.compiler, cache, root, readFile: (f: string) => fs.readFile(f, 'utf8') };
+  const deps = { compiler: engines.compiler, cache, root, readFile: siteReadFile(site) };
 
   const factsOf = (file: string, source: string, out: CompileOutput): MdxFacts | undefined => {
     if (!compiled(out) || SCRIPT.test(file)) return undefined;
@@ -78,8 +79,11 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const snippet = (file: string): Promise<Checked> => {
     let p = snippets.get(file);
     if (!p) {
-      p = Promise.all([compileSnippet(file, deps), fs.readFile(file, 'utf8')]).then(([out, source]) => {
+      p = Promise.all([compileSnippet(file, deps), fs.readFile(file, 'utf8')]).then(([out, text]) => {
         diagnostics.push(...out.diagnostics);
+        // The compiled snippet had the settings' `variables` put in (site/load.ts); a name they lack is reported here.
+        const { text: source, diagnostics: unknown } = /\.mdx?$/i.test(file) ? substituteVariables(text, site.settings.variables, file) : { text, diagnostics: [] };
+        diagnostics.push(...unknown);
         const id = path.relative(root, file).split(path.sep).join('/').replace(/\.mdx?$/i, '');
         return { file, id, facts: factsOf(file, source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), out), out };
       });

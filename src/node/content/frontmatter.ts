@@ -15,6 +15,10 @@ export interface FrontMatter {
   openapi?: string;
   api?: string;
   noindex?: boolean;
+  /** Left out of the sidebar, search, sitemap and llms.txt; still built (and `noindex`). */
+  hidden?: boolean;
+  /** Badge next to the page's title in the sidebar. */
+  tag?: string;
   /** Every key as written, typed ones included. */
   data: Record<string, unknown>;
 }
@@ -33,7 +37,7 @@ export interface SplitPage {
 const FRONT_MATTER_VALUES = 10_000;
 
 const FENCE = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
-const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api'] as const;
+const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api', 'tag'] as const;
 const MODES = new Set(['default', 'wide', 'custom', 'center']);
 
 export function splitFrontMatter(source: string, file: string): SplitPage {
@@ -81,5 +85,8 @@ function typeFrontMatter(data: Record<string, unknown>, file: string, diagnostic
     else diagnostics.push(diag('page/frontmatter-type', { key: 'mode', expected: 'one of default, wide, custom, center', received: `"${data.mode}"` }, { file }));
   }
   if (typeof data.noindex === 'boolean') fm.noindex = data.noindex;
+  if (typeof data.hidden === 'boolean') fm.hidden = data.hidden;
+  // Mintlify: a hidden page is never indexed by search engines.
+  if (fm.hidden && fm.noindex === undefined) fm.noindex = true;
   return fm;
 }

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.js';
+import { substituteVariables } from './variables.js';
 import type { ProjectFiles } from './scan.js';
 import { pageUrl, titleFromId } from '../../shared/urls.js';
 
@@ -24,8 +25,36 @@ export interface Page {
   /** Label in the sidebar: `sidebarTitle`, else `title`. */
   navTitle: string;
   inNav: boolean;
+  /**
+   * A hidden page: front matter `hidden: true`, or listed only in hidden groups. It is built and
+   * reachable at its URL, but left out of the sidebar, search, sitemap and llms.txt, as pages
+   * outside the navigation are (`isListed`).
+   */
+  hidden?: boolean;
+  /** Language of the page: docs.json `languages`, or the `locale` of a classic version. */
+  lang?: string;
+  /** A missing translation: the id of the default language's page shown in its place, with a notice. */
+  fallbackOf?: string;
   /** When the source file last changed, from git (builds in a git checkout; content/git-dates.ts). */
   lastModified?: Date;
+}
+
+/**
+ * Whether a page is one the site lists: in the navigation and not hidden. Other pages are still
+ * published, but (as Mintlify does) not offered by search, the sitemap or llms.txt, unless the
+ * settings ask for every page to be indexed (`seo.indexing: "all"`, `seo.indexHiddenPages`).
+ */
+export function isListed(page: Page): boolean {
+  return page.inNav && !page.hidden;
+}
+
+/**
+ * Whether search, the sitemap and llms.txt offer a page: a listed page (or, with `seo.indexing:
+ * "all"`, any page) that is not `noindex`; the home page always.
+ */
+export function isIndexable(page: Page, content: Pick<ContentModel, 'byUrl'>, settings: { indexHiddenPages?: boolean }): boolean {
+  if (page.frontMatter.noindex) return false;
+  return isListed(page) || !!settings.indexHiddenPages || content.byUrl.get('/') === page;
 }
 
 export interface NavPageNode {
@@ -39,6 +68,10 @@ export interface NavPageNode {
   method?: string;
   /** `deprecated: true` in the front matter (or the operation): marked beside the title. */
   deprecated?: boolean;
+  /** Badge next to the title (front matter `tag`). */
+  tag?: string;
+  /** Front matter `hidden: true`: in its section, not in the sidebar. */
+  hidden?: boolean;
 }
 
 export interface NavGroupNode {
@@ -47,6 +80,16 @@ export interface NavGroupNode {
   icon?: string;
   iconType?: string;
   version?: string;
+  /** Badge next to the group name. */
+  tag?: string;
+  /** The page the group's name links to. */
+  root?: NavPageNode;
+  /** A nested group open from the start. */
+  expanded?: boolean;
+  /** Not drawn in the sidebar (its pages are hidden pages). */
+  hidden?: boolean;
+  /** How the root page lists the group's pages below its content. */
+  directory?: 'accordion' | 'card';
   children: NavNode[];
 }
 
@@ -60,6 +103,8 @@ export interface ContentModel {
   /** Page ids in navigation order (for previous/next). */
   order: string[];
   nav: NavGroupNode[];
+  /** Group root pages that list their group's pages (`directory`), by page id. */
+  directories: Map<string, NavGroupNode>;
   diagnostics: Diagnostic[];
 }
 
@@ -122,8 +167,9 @@ export async function loadContent(
   // thread pool) took 120-170 ms for the bench's 1,000 pages against 12-22 ms this way.
   for (const [id, rel] of byRelPath) {
     const file = path.join(root, rel);
-    const source = readFileSync(file, 'utf8');
-    const split = splitFrontMatter(source, file);
+    const read = substituteVariables(readFileSync(file, 'utf8'), settings.variables, file);
+    diagnostics.push(...read.diagnostics);
+    const split = splitFrontMatter(read.text, file);
     diagnostics.push(...split.diagnostics);
     const title = split.frontMatter.title ?? titleFromId(id);
     pages.set(id, {
@@ -159,19 +205,41 @@ export async function loadContent(
   const urls = new Set<string>();
   for (const p of pages.values()) urls.add(p.url);
 
-  const resolveGroup = (g: NavigationGroup): NavGroupNode => ({
-    kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version,
-    children: g.pages.map((e) => resolveEntry(e, g.openapiScope)).filter((n): n is NavNode => n !== null),
-  });
+  /** Pages listed somewhere outside hidden groups. */
+  const shown = new Set<string>();
+  const directories = new Map<string, NavGroupNode>();
 
-  function resolveEntry(entry: NavigationEntry, scope?: NavigationGroup['openapiScope']): NavNode | null {
-    if (typeof entry !== 'string') return resolveGroup(entry);
+  /** Where an entry is listed: in a hidden group, under a language, with an OpenAPI file in scope. */
+  interface Scope {
+    hidden: boolean;
+    lang?: string;
+    openapi?: NavigationGroup['openapiScope'];
+  }
+
+  // Classic versions written `{name, locale}`: the pages of that version's groups are in that language.
+  const localeOf = new Map((settings.versionOptions ?? []).flatMap((v) => (v.locale ? [[v.name, v.locale] as const] : [])));
+  const resolveGroup = (g: NavigationGroup, outer: Scope): NavGroupNode => {
+    const lang = g.lang ?? (g.version ? localeOf.get(g.version) : undefined) ?? outer.lang;
+    const scope: Scope = { hidden: outer.hidden || !!g.hidden, lang, openapi: g.openapiScope ?? outer.openapi };
+    const root = g.root ? resolveEntry(g.root, scope) : null;
+    const node: NavGroupNode = {
+      kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version, tag: g.tag,
+      root: root?.kind === 'page' ? root : undefined, expanded: g.expanded, hidden: g.hidden,
+      directory: g.directory === 'accordion' || g.directory === 'card' ? g.directory : undefined,
+      children: g.pages.map((e) => resolveEntry(e, scope)).filter((n): n is NavNode => n !== null),
+    };
+    if (node.root && node.directory && !directories.has(node.root.id)) directories.set(node.root.id, node);
+    return node;
+  };
+
+  function resolveEntry(entry: NavigationEntry, scope: Scope): NavNode | null {
+    if (typeof entry !== 'string') return resolveGroup(entry, scope);
     const nth = occurrences.get(entry) ?? 0;
     occurrences.set(entry, nth + 1);
     const where = () => whereIs(entry, nth);
     let generated: Page | undefined;
     if (OPERATION.test(entry)) {
-      const result = operations?.page(entry, (url) => urls.has(url), scope);
+      const result = operations?.page(entry, (url) => urls.has(url), scope.openapi);
       if (!result) {
         diagnostics.push(diag('nav/openapi-entry', { entry }, where()));
         return null;
@@ -182,31 +250,60 @@ export async function loadContent(
       urls.add(result.page.url);
     }
     const id = generated?.id ?? normaliseEntry(entry);
-    const page = pages.get(id) ?? pages.get(`${id}/index`);
+    const page = pages.get(id) ?? pages.get(`${id}/index`) ?? translationFallback(id, scope.lang);
     if (!page) {
       diagnostics.push(diag('nav/page-not-found', { entry, tried: [`${id}.mdx`, `${id}.md`] }, where()));
       return null;
     }
+    if (scope.lang && !page.lang) page.lang = scope.lang;
+    const hidden = page.frontMatter.hidden === true;
     if (seen.has(page.id)) diagnostics.push(diag('nav/duplicate-page', { entry }, where()));
     else {
       seen.add(page.id);
-      order.push(page.id);
+      // The reading order (previous / next) goes through the pages the sidebar shows.
+      if (!hidden && !scope.hidden) order.push(page.id);
     }
     page.inNav = true;
-    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, ...endpointBadges(page.frontMatter) };
+    if (!scope.hidden) shown.add(page.id);
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, tag: page.frontMatter.tag, hidden: hidden || undefined, ...endpointBadges(page.frontMatter) };
   }
 
-  const nav = settings.navigation.map(resolveGroup);
+  /**
+   * A page of a non-default language that has no file: the default language's page at the same
+   * place (`fr/guide` → `en/guide`, or `guide` when the default language is at the top), published
+   * at the missing page's URL with a notice (render/layout/document.tsx).
+   */
+  function translationFallback(id: string, lang: string | undefined): Page | undefined {
+    const languages = settings.languages;
+    const own = languages?.find((l) => l.code === lang);
+    const base = languages?.find((l) => l.default);
+    if (!own || !base || own === base) return undefined;
+    const rest = own.prefix === '' ? id : id.startsWith(`${own.prefix}/`) ? id.slice(own.prefix.length + 1) : undefined;
+    if (rest === undefined) return undefined;
+    const target = base.prefix ? `${base.prefix}/${rest}` : rest;
+    const original = pages.get(target) ?? pages.get(`${target}/index`);
+    if (!original || original.fallbackOf) return undefined;
+    const page: Page = { ...original, id, url: pageUrl(id), relPath: `${original.relPath}#${own.code}`, inNav: false, lang: own.code, fallbackOf: original.id };
+    pages.set(id, page);
+    urls.add(page.url);
+    return page;
+  }
+
+  const nav = settings.navigation.map((g) => resolveGroup(g, { hidden: false }));
+  // Generated pages in no navigation (OpenAPI `x-hidden`): built, linked from nowhere, hidden.
   for (const p of operations?.extra?.((url) => urls.has(url)) ?? []) {
     pages.set(p.id, p);
     urls.add(p.url);
   }
   operations?.finish?.((url) => urls.has(url));
+  for (const page of pages.values()) {
+    if (page.frontMatter.hidden === true || (page.inNav && !shown.has(page.id))) page.hidden = true;
+  }
 
   const byUrl = new Map<string, Page>();
   for (const p of pages.values()) byUrl.set(p.url, p);
   // The home page is `index` when there is one, else the first page of the navigation.
   if (!byUrl.has('/') && order[0]) byUrl.set('/', pages.get(order[0])!);
 
-  return { pages, byUrl, order, nav, diagnostics };
+  return { pages, byUrl, order, nav, directories, diagnostics };
 }

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 
 /** Folders that never hold pages or public files. */
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.kiln']);
@@ -21,11 +22,29 @@ function leftOut(name: string, dir: boolean, atRoot: boolean): boolean {
   return name.startsWith('.') || (dir ? SKIP_DIRS.has(name) || (atRoot && SNIPPET_DIRS.has(name)) : atRoot && SETTINGS_FILES.has(name));
 }
 
+/**
+ * What Mintlify leaves out of every site besides what `.mintignore` names: the repository's own
+ * documents and build folders at the top of the docs folder (a `build/` folder deeper down is a
+ * folder of pages like any other). Dot folders, `node_modules` and `dist` are left out above.
+ */
+const DEFAULT_IGNORED = ['/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md', '/build/', '/coverage/', '/tmp/', '/temp/'];
+
+/**
+ * `.mintignore` (gitignore syntax, read by the `ignore` package) plus Mintlify's defaults: files
+ * that are neither built nor published. `.mintignore` may re-include a default with `!pattern`.
+ */
+export async function ignoreRules(root: string): Promise<Ignore> {
+  const own = await fs.readFile(path.join(root, '.mintignore'), 'utf8').catch(() => '');
+  return ignore({ ignorecase: false }).add(DEFAULT_IGNORED).add(own);
+}
+
 export interface ProjectFiles {
   /** Project-relative POSIX paths of .md/.mdx files, sorted. */
   pages: string[];
   /** Project-relative POSIX paths of every other publishable file (images, downloads, css, js). */
   assets: string[];
+  /** Whether a project-relative path is left out by `.mintignore` or Mintlify's defaults. */
+  ignored?: (rel: string) => boolean;
 }
 
 /**
@@ -36,6 +55,7 @@ export async function scanProject(root: string, exclude: string[] = []): Promise
   const pages: string[] = [];
   const assets: string[] = [];
   const excluded = new Set(exclude.map((p) => path.resolve(p)));
+  const ignored = await ignoreRules(root);
 
   async function walk(dir: string, rel: string): Promise<void> {
     let entries;
@@ -50,6 +70,7 @@ export async function scanProject(root: string, exclude: string[] = []): Promise
       if ((!isDir && !e.isFile()) || leftOut(e.name, isDir, rel === '')) continue;
       const abs = path.join(dir, e.name);
       const r = rel ? `${rel}/${e.name}` : e.name;
+      if (ignored.ignores(isDir ? `${r}/` : r)) continue;
       if (isDir) {
         if (!excluded.has(abs)) await walk(abs, r);
       } else if (/\.mdx?$/i.test(e.name)) pages.push(r);
@@ -59,7 +80,7 @@ export async function scanProject(root: string, exclude: string[] = []): Promise
   await walk(root, '');
   pages.sort();
   assets.sort();
-  return { pages, assets };
+  return { pages, assets, ignored: (rel) => ignored.ignores(rel) };
 }
 
 /**
@@ -72,6 +93,7 @@ export async function isProjectAsset(root: string, rel: string, exclude: string[
   const parts = rel.split('/');
   if (parts.some((p) => p === '' || p === '.' || p === '..') || /\.mdx?$/i.test(rel)) return false;
   const excluded = new Set(exclude.map((p) => path.resolve(p)));
+  if ((await ignoreRules(root)).ignores(rel)) return false;
   let abs = path.resolve(root);
   for (let i = 0; i < parts.length; i++) {
     const name = parts[i]!;

@@ -1,4 +1,4 @@
-import type { Anchor, Settings, Tab } from '../settings/types.js';
+import type { Anchor, Division, Settings, Tab } from '../settings/types.js';
 import type { ContentModel, NavGroupNode, NavNode } from './pages.js';
 
 /**
@@ -8,7 +8,7 @@ import type { ContentModel, NavGroupNode, NavNode } from './pages.js';
  */
 export interface Section {
   key: string;
-  kind: 'root' | 'tab' | 'anchor';
+  kind: 'root' | 'tab' | 'anchor' | 'division';
   name: string;
   /** Path prefix without slashes (`api-reference`); empty for the root. */
   prefix: string;
@@ -16,12 +16,21 @@ export interface Section {
   /** URL of the section's first page: where its tab or anchor links to. */
   firstUrl?: string;
   source?: Tab | Anchor;
+  /** docs.json: the divisions chosen to reach this section, outermost first (the last owns its groups). */
+  path?: Division[];
+  /** Language of the section's pages (docs.json `languages`). */
+  lang?: string;
 }
 
 export interface SectionModel {
   sections: Section[];
   /** Section of a page URL. */
   of(url: string): Section;
+  /**
+   * docs.json: where a division's entry in its switcher leads: the first page of its first section
+   * (the default one first), else its own `href`.
+   */
+  hrefOf?(division: Division): string | undefined;
 }
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
@@ -29,8 +38,9 @@ const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
 function firstPageUrl(nodes: NavNode[]): string | undefined {
   for (const n of nodes) {
+    if (n.hidden) continue;
     if (n.kind === 'page') return n.url;
-    const inner = firstPageUrl(n.children);
+    const inner = n.root?.url ?? firstPageUrl(n.children);
     if (inner) return inner;
   }
   return undefined;
@@ -39,7 +49,10 @@ function firstPageUrl(nodes: NavNode[]): string | undefined {
 function pageUrls(nodes: NavNode[], out: string[] = []): string[] {
   for (const n of nodes) {
     if (n.kind === 'page') out.push(n.url);
-    else pageUrls(n.children, out);
+    else {
+      if (n.root) out.push(n.root.url);
+      pageUrls(n.children, out);
+    }
   }
   return out;
 }
@@ -50,6 +63,7 @@ function underPrefix(url: string, prefix: string): boolean {
 }
 
 export function buildSections(settings: Settings, content: ContentModel): SectionModel {
+  if (settings.divisions) return divisionSections(settings, settings.divisions, content);
   const root: Section = { key: 'root', kind: 'root', name: settings.primaryTab?.name ?? settings.topAnchor.name, prefix: '', groups: [] };
   const owners: Section[] = [
     ...settings.tabs.filter((t) => !isExternal(t.url)).map((t): Section => ({ key: `tab:${t.name}`, kind: 'tab', name: t.name, prefix: trimSlashes(t.url), groups: [], source: t })),
@@ -83,5 +97,88 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   return {
     sections,
     of: (url) => pageSection.get(url) ?? ownerOfUrl(url) ?? fallback,
+  };
+}
+
+/** Longest folder shared by a section's page URLs: pages outside the navigation go by it. */
+function sharedFolder(urls: string[]): string {
+  let prefix: string[] | undefined;
+  for (const url of urls) {
+    const folders = trimSlashes(url).split('/').slice(0, -1);
+    if (!prefix) prefix = folders;
+    else {
+      let i = 0;
+      while (i < prefix.length && i < folders.length && prefix[i] === folders[i]) i++;
+      prefix = prefix.slice(0, i);
+    }
+    if (prefix.length === 0) break;
+  }
+  return (prefix ?? []).join('/');
+}
+
+/**
+ * docs.json: one section per division that lists groups (and the root, for groups listed at the top
+ * of the navigation). A page belongs to the section it is listed in; a page outside the navigation
+ * to the section whose pages share its folder, else to the first section (the default version or
+ * language first: settings/from-v2.ts lists it first).
+ */
+function divisionSections(settings: Settings, divisions: Division[], content: ContentModel): SectionModel {
+  const pathOf = new Map<string, Division[]>();
+  const walk = (list: Division[], above: Division[]) => {
+    for (const d of list) {
+      pathOf.set(d.key, [...above, d]);
+      walk(d.children, [...above, d]);
+    }
+  };
+  walk(divisions, []);
+
+  const root: Section = { key: 'root', kind: 'root', name: settings.name, prefix: '', groups: [] };
+  const byKey = new Map<string, Section>();
+  const inOrder: Section[] = [];
+  settings.navigation.forEach((g, i) => {
+    const node = content.nav[i]!;
+    const path = g.division ? pathOf.get(g.division) : undefined;
+    let section = path ? byKey.get(g.division!) : root;
+    if (!section) {
+      const own = path![path!.length - 1]!;
+      const lang = [...path!].reverse().find((d) => d.kind === 'language')?.name;
+      byKey.set(own.key, (section = { key: own.key, kind: 'division', name: own.name, prefix: '', groups: [], path, lang }));
+    }
+    if (!inOrder.includes(section)) inOrder.push(section);
+    section.groups.push(node);
+  });
+
+  const sections = [root, ...[...byKey.values()]];
+  const pageSection = new Map<string, Section>();
+  for (const s of inOrder) {
+    s.firstUrl = firstPageUrl(s.groups);
+    const urls = pageUrls(s.groups);
+    if (s !== root) s.prefix = sharedFolder(urls);
+    for (const url of urls) if (!pageSection.has(url)) pageSection.set(url, s);
+  }
+  const owners = sections.filter((s) => s.prefix !== '');
+  const ownerOfUrl = (url: string): Section | undefined => {
+    let best: Section | undefined;
+    for (const s of owners) if (underPrefix(url, s.prefix) && (!best || s.prefix.length > best.prefix.length)) best = s;
+    return best;
+  };
+  const fallback = inOrder.find((s) => s.firstUrl) ?? root;
+
+  const hrefs = new Map<string, string | undefined>();
+  const hrefOf = (d: Division): string | undefined => {
+    if (hrefs.has(d.key)) return hrefs.get(d.key);
+    let href = byKey.get(d.key)?.firstUrl;
+    // The default child first, then the others in order.
+    const children = [...d.children].sort((a, b) => Number(!!b.default) - Number(!!a.default));
+    for (const c of children) href ??= hrefOf(c);
+    href ??= d.href && !isExternal(d.href) && !d.href.startsWith('/') ? `/${d.href}` : d.href;
+    hrefs.set(d.key, href);
+    return href;
+  };
+
+  return {
+    sections,
+    of: (url) => pageSection.get(url) ?? ownerOfUrl(url) ?? fallback,
+    hrefOf,
   };
 }

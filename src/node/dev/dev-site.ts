@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { splitFrontMatter } from '../content/frontmatter.js';
 import { cacheDir, isProjectAsset } from '../content/scan.js';
+import { substituteVariables } from '../content/variables.js';
 import { clientAssets } from '../assets/client-assets.js';
 import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -16,7 +17,7 @@ import { DevPageAssets } from '../site/page-assets.js';
 import { SCRIPT } from '../mdx/plugins/remark-imports.js';
 
 const HTML = 'text/html; charset=utf-8';
-const SETTINGS = new Set(['docs.json', 'mint.json']);
+const SETTINGS = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 export interface DevSiteOptions {
   root: string;
@@ -214,10 +215,14 @@ export class DevSite implements SiteHandle {
         return false; // deleted or renamed
       }
       if (!page) return false;
-      const split = splitFrontMatter(source, f);
+      const split = splitFrontMatter(substituteVariables(source, site.settings.variables, f).text, f);
       const title = split.frontMatter.title ?? page.title;
       const navTitle = split.frontMatter.sidebarTitle ?? title;
-      if (title !== page.title || navTitle !== page.navTitle || split.frontMatter.icon !== page.frontMatter.icon || split.diagnostics.length) return false;
+      const fm = split.frontMatter;
+      // What the sidebar or the site's indexes show of a page: a change needs the model made again.
+      if (title !== page.title || navTitle !== page.navTitle || fm.icon !== page.frontMatter.icon || fm.tag !== page.frontMatter.tag || fm.hidden !== page.frontMatter.hidden || fm.noindex !== page.frontMatter.noindex || split.diagnostics.length) return false;
+      // A missing translation shows this page too: both are made again.
+      if ([...site.content.pages.values()].some((p) => p.fallbackOf === page.id)) return false;
       page.frontMatter = split.frontMatter;
       page.body = split.body;
     }

@@ -65,6 +65,11 @@ export const catalogue = {
   }),
   // Settings split over files (`$ref`), the navigation's divisions, languages, variables, hidden
   // and ignored pages.
+  'page/unknown-variable': entry<{ name: string; known: string[] }>({
+    severity: 'warning',
+    message: ({ name }) => `\`{{${name}}}\` names no variable of docs.json; it is left as written.`,
+    hint: ({ known }) => (known.length ? `Define it in \`variables\` (defined: ${known.slice(0, 8).join(', ')}${known.length > 8 ? ', …' : ''}), or fix the name.` : 'Define it in `variables` of docs.json, or fix the name.'),
+  }),
   'settings/ref-not-found': entry<{ ref: string }>({
     severity: 'error',
     message: ({ ref }) => `\`$ref\` names "${ref}", which does not exist.`,

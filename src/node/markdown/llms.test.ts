@@ -8,18 +8,24 @@ const content = fakeContent(
     { id: 'guides/setup', title: 'Setup [beta]' },
     { id: 'guides/secret', title: 'Secret', noindex: true },
     { id: 'extra', title: 'Extra', description: 'Not in the navigation.' },
+    { id: 'guides/draft', title: 'Draft', hidden: true },
   ],
-  [{ title: 'Start', ids: ['intro'] }, { title: 'Guides', ids: ['guides/setup', 'guides/secret'] }],
+  [{ title: 'Start', ids: ['intro'] }, { title: 'Guides', ids: ['guides/setup', 'guides/secret', 'guides/draft'] }],
 );
 
 describe('llms.txt', () => {
-  it('lists every page with its description, grouped by navigation group', () => {
+  it('lists every page of the navigation with its description, grouped by navigation group; hidden pages and pages outside it are left out', () => {
     expect(llmsTxt(fakeSettings({ siteUrl: 'https://docs.acme.dev' }), content)).toBe(
       '# Acme\n\n> Start here.\n\n' +
         '## Start\n\n- [Intro](https://docs.acme.dev/intro.md): Start here.\n\n' +
-        '## Guides\n\n- [Setup \\[beta\\]](https://docs.acme.dev/guides/setup.md)\n\n' +
-        '## Other pages\n\n- [Extra](https://docs.acme.dev/extra.md): Not in the navigation.\n',
+        '## Guides\n\n- [Setup \\[beta\\]](https://docs.acme.dev/guides/setup.md)\n',
     );
+  });
+
+  it('lists the pages outside the navigation too when every page is indexed (`seo.indexing: "all"`)', () => {
+    const out = llmsTxt(fakeSettings({ siteUrl: 'https://docs.acme.dev', indexHiddenPages: true }), content);
+    expect(out).toContain('- [Setup \\[beta\\]](https://docs.acme.dev/guides/setup.md)\n- [Draft](https://docs.acme.dev/guides/draft.md)\n');
+    expect(out).toContain('## Other pages\n\n- [Extra](https://docs.acme.dev/extra.md): Not in the navigation.\n');
   });
 
   it('uses root-relative links without a site URL, and the site description when given', () => {
@@ -29,13 +35,14 @@ describe('llms.txt', () => {
   });
 
   it('leaves out noindex pages', () => {
-    expect(llmsPages(content).map((p) => p.id)).toEqual(['intro', 'guides/setup', 'extra']);
+    expect(llmsPages(content, {}).map((p) => p.id)).toEqual(['intro', 'guides/setup']);
+    expect(llmsPages(content, { indexHiddenPages: true }).map((p) => p.id)).toEqual(['intro', 'guides/setup', 'guides/draft', 'extra']);
   });
 });
 
 describe('llms-full.txt', () => {
   it('joins the pages’ Markdown with their source URLs', () => {
-    const pages = llmsPages(content).slice(0, 2).map((page) => ({ page, markdown: `# ${page.title}\n\nBody.\n` }));
+    const pages = llmsPages(content, {}).slice(0, 2).map((page) => ({ page, markdown: `# ${page.title}\n\nBody.\n` }));
     expect(llmsFullTxt(fakeSettings({ siteUrl: 'https://x.dev' }), pages)).toBe(
       '# Acme\n\n# Intro\n\nBody.\n\nSource: https://x.dev/intro\n\n---\n\n# Setup [beta]\n\nBody.\n\nSource: https://x.dev/guides/setup\n',
     );

@@ -1,10 +1,14 @@
-import type { ContentModel, NavNode, Page } from '../content/pages.js';
+import { isIndexable, type ContentModel, type NavNode, type Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
 import { absolute, markdownPath, pagesInOrder } from '../seo/urls.js';
 
-/** Pages that are offered to AI tools: all published pages except `noindex` ones. */
-export function llmsPages(content: ContentModel): Page[] {
-  return pagesInOrder(content).filter((p) => !p.frontMatter.noindex);
+/**
+ * Pages that are offered to AI tools (llms.txt, llms-full.txt, each page's Markdown): those the
+ * navigation lists and does not hide, as Mintlify does, unless the settings index every page;
+ * never `noindex` ones (content/pages.ts `isIndexable`).
+ */
+export function llmsPages(content: ContentModel, settings: Pick<Settings, 'indexHiddenPages'>): Page[] {
+  return pagesInOrder(content).filter((p) => isIndexable(p, content, settings));
 }
 
 const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
@@ -16,7 +20,7 @@ const escapeLabel = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
  * navigation come last under "Other pages".
  */
 export function llmsTxt(settings: Settings, content: ContentModel): string {
-  const pages = llmsPages(content);
+  const pages = llmsPages(content, settings);
   const allowed = new Set(pages.map((p) => p.id));
   const listed = new Set<string>();
   const line = (p: Page) => {

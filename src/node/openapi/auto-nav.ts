@@ -94,8 +94,8 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
   const placements: Placement[] = [];
   const listed = pagePaths(settings.navigation.flatMap((g) => g.pages));
   const owners = [
-    ...settings.tabs.map((t) => ({ kind: 'tab' as const, name: t.name, url: t.url, openapi: t.openapi, directory: t.openapiDirectory, version: t.version })),
-    ...settings.anchors.map((a) => ({ kind: 'anchor' as const, name: a.name, url: a.url, openapi: a.openapi, directory: a.openapiDirectory, version: a.version })),
+    ...settings.tabs.map((t) => ({ kind: 'tab' as const, name: t.name, url: t.url, openapi: t.openapi, directory: t.openapiDirectory, version: t.version, division: t.division })),
+    ...settings.anchors.map((a) => ({ kind: 'anchor' as const, name: a.name, url: a.url, openapi: a.openapi, directory: a.openapiDirectory, version: a.version, division: a.division })),
   ];
   // The classic layout's tabs own the pages under their URL: theirs go there. The newer layout's
   // go where Mintlify puts them.
@@ -103,14 +103,14 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
   for (const o of owners) {
     if (!o.openapi || isUrl(o.url)) continue;
     const prefix = trimSlashes(o.url);
-    const named = settings.navigation.some((g) => (o.kind === 'tab' ? g.tab : g.anchor) === o.name && g.pages.length > 0);
+    const named = settings.navigation.some((g) => (o.division ? g.division === o.division || !!g.division?.startsWith(`${o.division}/`) : (o.kind === 'tab' ? g.tab : g.anchor) === o.name) && g.pages.length > 0);
     const underPrefix = prefix !== '' && listed.some((p) => p === prefix || p.startsWith(`${prefix}/`));
     if (named || underPrefix) continue;
     const doc = documentFor(o.openapi, model, root);
     if (!doc) continue;
     const legacy = prefix || slug(o.name);
     for (const g of operationGroups(doc, model, v2 ? (o.directory ?? DEFAULT_DIRECTORY) : legacy, placements, legacy)) {
-      settings.navigation.push({ ...g, [o.kind]: o.name, ...(o.version ? { version: o.version } : {}) });
+      settings.navigation.push({ ...g, [o.kind]: o.name, ...(o.version ? { version: o.version } : {}), ...(o.division ? { division: o.division } : {}) });
     }
   }
   // Groups (docs.json) with an `openapi` and no pages: the operations become their pages.

@@ -7,7 +7,7 @@
  * Pagefind runs as a native binary (pagefind-service.ts), started on first use so a command that
  * does not index never starts it.
  */
-import type { Page } from '../content/pages.js';
+import { isIndexable, type ContentModel, type Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { PagefindService } from './pagefind-service.js';
@@ -28,9 +28,12 @@ export interface SearchFile {
   content: Uint8Array;
 }
 
-/** Pages that are searchable: every published page except those marked `noindex`. */
-export function isSearchable(page: Page): boolean {
-  return !page.frontMatter.noindex;
+/**
+ * Pages that are searchable: those the navigation lists and does not hide (every page with
+ * `seo.indexing: "all"`), never `noindex` ones (content/pages.ts `isIndexable`).
+ */
+export function isSearchable(page: Page, content: Pick<ContentModel, 'byUrl'>, settings: { indexHiddenPages?: boolean }): boolean {
+  return isIndexable(page, content, settings);
 }
 
 /** The one Pagefind process, shared by every index (as the `pagefind` package shares its own). */
@@ -59,7 +62,10 @@ export class SearchIndex {
     return (this.index ??= Promise.resolve()
       .then(async () => {
         const pf = pagefind();
-        const created = await pf.request({ type: 'NewIndex', config: { exclude_selectors: EXCLUDE_SELECTORS, force_language: 'en' } }, 'NewIndex');
+        // No forced language: each page goes into the index of its `<html lang>` (searchInput keeps
+        // it), so a site in several languages gets one index per language, which pagefind.js
+        // chooses by the reading page's own `lang`.
+        const created = await pf.request({ type: 'NewIndex', config: { exclude_selectors: EXCLUDE_SELECTORS } }, 'NewIndex');
         return { service: pf, id: created.index_id };
       })
       .catch((error: unknown) => {

@@ -21,7 +21,7 @@ export class DevRoutes {
       const site = this.site;
       if (!site) return;
       for (const page of site.content.pages.values()) {
-        if (!isSearchable(page)) continue;
+        if (!isSearchable(page, site.content, site.settings)) continue;
         const html = await this.render(site, page);
         if (html) await index.add(page.url, html);
       }

@@ -30,7 +30,7 @@ export const PAGE_LIST_PATH = '/_kiln/pages.json';
 
 /** The small page list the 404 page suggests from: `[{u: url, t: title}]`. */
 export function pageList(site: LoadedSite): string {
-  return JSON.stringify(llmsPages(site.content).map((p) => ({ u: p.url, t: p.title })));
+  return JSON.stringify(llmsPages(site.content, site.settings).map((p) => ({ u: p.url, t: p.title })));
 }
 
 function markdownOf(site: LoadedSite, page: Page): Promise<string> {
@@ -64,7 +64,7 @@ export async function generatedFile(site: LoadedSite, pathname: string): Promise
   if (pathname === PAGE_LIST_PATH) return { path: pathname, type: 'application/json; charset=utf-8', body: pageList(site) };
   if (pathname === '/llms.txt') return { path: pathname, type: TEXT, body: llmsTxt(site.settings, site.content) };
   if (pathname === '/llms-full.txt') {
-    const pages = await Promise.all(llmsPages(site.content).map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
+    const pages = await Promise.all(llmsPages(site.content, site.settings).map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
     return { path: pathname, type: TEXT, body: llmsFullTxt(site.settings, pages) };
   }
   const page = pageForMarkdown(site, pathname);
@@ -90,7 +90,7 @@ export async function siteOutputs(site: LoadedSite, options: { markdown?: Readon
     { path: playgroundAsset().url, type: playgroundAsset().type, body: playgroundAsset().body },
     { path: PAGE_LIST_PATH, type: 'application/json', body: pageList(site) },
   ];
-  const pages = llmsPages(content);
+  const pages = llmsPages(content, settings);
   // The build converts pages as it compiles them (one parse a page); anything missing is done here.
   const markdown = await Promise.all(pages.map(async (page) => ({ page, markdown: options.markdown?.get(page.url) ?? (await markdownOf(site, page)) })));
   for (const { page, markdown: body } of markdown) {

@@ -1,14 +1,14 @@
-import type { ContentModel, Page } from '../content/pages.js';
+import { isIndexable, type ContentModel, type Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
 import { isoDate } from '../content/git-dates.js';
 import { absolute, canonicalPath, escapeXml, pagesInOrder } from './urls.js';
 
 /**
- * Pages that belong in the sitemap: every page in the navigation (and, with
- * `seo.indexHiddenPages`, the pages outside it), never one marked `noindex`.
+ * Pages that belong in the sitemap: every page the navigation lists and does not hide (and, with
+ * `seo.indexHiddenPages`, the others), never one marked `noindex` (content/pages.ts `isIndexable`).
  */
 export function indexablePages(content: ContentModel, settings: Pick<Settings, 'indexHiddenPages'>): Page[] {
-  return pagesInOrder(content).filter((p) => !p.frontMatter.noindex && (p.inNav || settings.indexHiddenPages || content.byUrl.get('/') === p));
+  return pagesInOrder(content).filter((p) => isIndexable(p, content, settings));
 }
 
 /**

@@ -21,7 +21,7 @@ export function fakeContent(pages: PageSpec[], nav: { title: string; ids: string
   const order = nav.flatMap((g) => g.ids);
   if (!byUrl.has('/') && order[0]) byUrl.set('/', byId.get(order[0])!);
   const navNodes: NavGroupNode[] = nav.map((g) => ({ kind: 'group', title: g.title, children: g.ids.map((id) => ({ kind: 'page', id, url: byId.get(id)!.url, title: byId.get(id)!.title })) }));
-  return { pages: byId, byUrl, order, nav: navNodes, diagnostics: [] };
+  return { pages: byId, byUrl, order, nav: navNodes, directories: new Map(), diagnostics: [] };
 }
 
 export function fakeSettings(extra: Partial<Settings> = {}): Settings {

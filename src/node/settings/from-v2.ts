@@ -1,24 +1,43 @@
 import type { V2Input } from './schema/index.js';
-import type { V2Divisions, V2Entry, V2Group, V2OpenApi } from './schema/v2-navigation.js';
-import type { Anchor, IconType, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
+import type { V2NavbarInput } from './schema/navbar.js';
+import type { V2Divisions, V2Entry, V2Group, V2Navigation, V2OpenApi } from './schema/v2-navigation.js';
+import type { Anchor, CtaButton, Division, DivisionKind, IconType, Language, Link, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
 import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, feedbackOf, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
 import { lookFromV2 } from './look.js';
 
 /**
- * Maps the newer docs.json layout onto the classic `Settings`, so later stages see one shape.
+ * Maps the newer docs.json layout onto `Settings`.
  *
- * Classic tabs and anchors own pages by URL prefix. A v2 tab (or anchor, dropdown) lists its
- * pages instead, so its `url` becomes the longest leading folder shared by all its pages
- * (`documentation/…` pages → `documentation`), or its `href` when it has no pages. When the
- * pages share no folder the prefix is the empty string: rather than invent a prefix that would
- * claim the wrong pages, the groups carry exact membership in `NavigationGroup.tab`/`.anchor`.
+ * Its navigation is a tree of divisions (languages, versions, products, tabs, menus, anchors,
+ * dropdowns) around groups of pages; it becomes `Settings.divisions`, with each group naming the
+ * division it was listed under (`NavigationGroup.division`), so a section of the site is exactly
+ * the groups of one division, whatever folders its pages are in. The layout draws a switcher for
+ * each level of divisions (content/sections.ts, render/layout/switchers.tsx).
+ *
+ * Every division is also listed in the classic `tabs` or `anchors`, as an owner of pages for the
+ * OpenAPI pages generated into one that names a file and lists none (openapi/auto-nav.ts): its `url`
+ * is the longest leading folder shared by its pages (`documentation/…` pages → `documentation`),
+ * or its `href`, or '' when they share none.
  */
 
+/** The array of each division kind in the file, and the key of an item's label. */
+const KINDS: { list: keyof V2Divisions; kind: DivisionKind; label: string }[] = [
+  { list: 'languages', kind: 'language', label: 'language' },
+  { list: 'versions', kind: 'version', label: 'version' },
+  { list: 'products', kind: 'product', label: 'product' },
+  { list: 'tabs', kind: 'tab', label: 'tab' },
+  { list: 'menu', kind: 'menu', label: 'item' },
+  { list: 'anchors', kind: 'anchor', label: 'anchor' },
+  { list: 'dropdowns', kind: 'dropdown', label: 'dropdown' },
+];
+const ANCHOR_LIKE = new Set<DivisionKind>(['anchor', 'dropdown']);
+
 interface Context {
-  version?: string;
-  tab?: string;
-  anchor?: string;
-  /** The nearest `openapi` above: where operation entries are looked up first. */
+  /** The division the walk is in. */
+  division?: Division;
+  lang?: string;
+  directory?: NavigationGroup['directory'];
+  /** The nearest `openapi` above: where operation entries are looked up first (`NavigationGroup.openapiScope`). */
   openapi?: NavigationGroup['openapiScope'];
 }
 
@@ -26,7 +45,7 @@ interface Collected {
   navigation: NavigationGroup[];
   tabs: Tab[];
   anchors: Anchor[];
-  versions: string[];
+  languages: { code: string; default: boolean; groups: NavigationGroup[] }[];
   /** OpenAPI files attached to places `Settings` has no slot for (groups, versions, …). */
   openapi: string[];
 }
@@ -58,8 +77,10 @@ const ENDPOINT = /^(?:\S+\s+)?(?:get|post|put|patch|delete|head|options|trace|we
 
 function pagePaths(entries: readonly NavigationEntry[], out: string[] = []): string[] {
   for (const e of entries) {
-    if (typeof e !== 'string') pagePaths(e.pages, out);
-    else if (!ENDPOINT.test(e)) out.push(e);
+    if (typeof e !== 'string') {
+      if (e.root) out.push(e.root);
+      pagePaths(e.pages, out);
+    } else if (!ENDPOINT.test(e)) out.push(e);
   }
   return out;
 }
@@ -67,7 +88,7 @@ function pagePaths(entries: readonly NavigationEntry[], out: string[] = []): str
 /** Longest folder shared by every page of `groups` ('' when none; see the module comment). */
 export function commonFolder(groups: readonly NavigationGroup[]): string {
   let prefix: string[] | undefined;
-  for (const page of pagePaths(groups.flatMap((g) => g.pages))) {
+  for (const page of pagePaths(groups.flatMap((g) => (g.root ? [g.root, ...g.pages] : g.pages)))) {
     const folders = page.replace(/^\/+/, '').split('/').slice(0, -1);
     if (!prefix) prefix = folders;
     else {
@@ -80,84 +101,118 @@ export function commonFolder(groups: readonly NavigationGroup[]): string {
   return (prefix ?? []).join('/');
 }
 
-function convertEntry(e: V2Entry, acc: Collected, openapi: Context['openapi']): NavigationEntry {
-  return typeof e === 'string' ? e : convertGroup(e, { openapi }, acc);
+/** A nested group takes from above only what it inherits (its division and language are its top-level group's). */
+function convertEntry(e: V2Entry, ctx: Context, acc: Collected): NavigationEntry {
+  return typeof e === 'string' ? e : convertGroup(e, { directory: ctx.directory, openapi: ctx.openapi }, acc);
 }
 
 function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup {
   acc.openapi.push(...openapiFiles(g.openapi));
   const { icon, style } = iconOf(g.icon);
+  const directory = g.directory ?? ctx.directory;
   const openapiScope = scopeOf(g.openapi, ctx.openapi);
+  const inner: Context = { ...ctx, directory, openapi: openapiScope };
   return compact({
     group: g.group,
-    pages: (g.pages ?? []).map((e) => convertEntry(e, acc, openapiScope)),
+    pages: (g.pages ?? []).map((e) => convertEntry(e, inner, acc)),
     icon,
     iconType: g.iconType ?? style,
-    version: ctx.version,
-    tab: ctx.tab,
-    anchor: ctx.anchor,
     openapi: openapiFiles(g.openapi)[0],
+    division: ctx.division?.key,
+    lang: ctx.lang,
     // Only where something reads it: operation entries, or the group's own file.
     openapiScope: g.openapi !== undefined || (g.pages ?? []).some((e) => typeof e === 'string' && ENDPOINT.test(e)) ? openapiScope : undefined,
+    tag: g.tag,
+    root: g.root,
+    expanded: g.expanded,
+    hidden: g.hidden,
+    directory: g.root && directory && directory !== 'none' ? directory : undefined,
   });
 }
 
-/** Walks one level of the navigation tree; returns the groups found under it, in order. */
-function collect(node: V2Divisions, outer: Context, acc: Collected): NavigationGroup[] {
-  const ctx: Context = { ...outer, openapi: scopeOf((node as { openapi?: V2OpenApi }).openapi, outer.openapi) };
+function navbarOf(navbar: V2NavbarInput | undefined): { topbarLinks: Link[]; topbarCtaButton?: CtaButton } {
+  const primary = navbar?.primary;
+  return {
+    topbarLinks: (navbar?.links ?? []).map((l) => {
+      const type = l.type === 'github' || l.type === 'discord' ? l.type : undefined;
+      return compact({ name: l.label ?? '', url: l.href, type, icon: iconOf(l.icon).icon });
+    }),
+    topbarCtaButton:
+      primary &&
+      (primary.type === 'button'
+        ? compact({ type: 'link' as const, url: primary.href, name: primary.label })
+        : compact({ type: primary.type, url: primary.href, name: primary.label })),
+  };
+}
+
+/** The division of one item of the file, its own fields only. */
+function divisionOf(kind: DivisionKind, label: string, item: Record<string, unknown>, parent: Division | undefined): Division {
+  const v2 = item as { icon?: string | { name: string; style?: IconType }; iconType?: IconType; description?: string; tag?: string; color?: { light?: string; dark?: string }; href?: string; hidden?: boolean; default?: boolean; name?: string; align?: 'start' | 'end'; navbar?: V2NavbarInput };
+  const { icon, style } = iconOf(v2.icon);
+  const own = String(item[label]);
+  const navbar = v2.navbar && navbarOf(v2.navbar);
+  return compact({
+    kind,
+    name: kind === 'product' ? (v2.name ?? own) : own,
+    key: `${parent ? `${parent.key}/` : ''}${kind}:${own}`,
+    icon,
+    iconType: v2.iconType ?? style,
+    description: v2.description,
+    tag: v2.tag,
+    color: v2.color && (v2.color.light || v2.color.dark) ? compact({ ...v2.color }) : undefined,
+    href: v2.href,
+    hidden: v2.hidden,
+    default: v2.default,
+    align: v2.align,
+    navbar: navbar && compact({ links: navbar.topbarLinks, cta: navbar.topbarCtaButton }),
+    children: [],
+  });
+}
+
+/**
+ * Walks one level of the navigation tree: its divisions (in the order of KINDS, the default one of
+ * each kind first, so the home page is in it) and its own groups. Returns the divisions made and
+ * the groups found under this node, in order.
+ */
+function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: Division[]; groups: NavigationGroup[] } {
+  const divisions: Division[] = [];
   const found: NavigationGroup[] = [];
-  const add = (groups: NavigationGroup[]) => found.push(...groups);
-
-  // Only one language is built: the default one, else the first.
-  const lang = node.languages?.find((l) => l.default) ?? node.languages?.[0];
-  if (lang) {
-    acc.openapi.push(...openapiFiles(lang.openapi));
-    add(collect(lang, ctx, acc));
+  for (const { list, kind, label } of KINDS) {
+    const items = (node[list] ?? []) as unknown as (V2Divisions & Record<string, unknown> & { default?: boolean; openapi?: V2OpenApi; href?: string; directory?: NavigationGroup['directory'] })[];
+    const made = items.map((item) => divisionOf(kind, label, item, ctx.division));
+    divisions.push(...made);
+    const order = items.map((_, i) => i);
+    const first = items.findIndex((i) => i.default);
+    if (first > 0) order.unshift(...order.splice(first, 1));
+    for (const i of order) {
+      const item = items[i]!;
+      const division = made[i]!;
+      acc.openapi.push(...openapiFiles(item.openapi));
+      const inner: Context = {
+        division,
+        lang: kind === 'language' ? division.name : ctx.lang,
+        directory: item.directory ?? ctx.directory,
+        openapi: scopeOf(item.openapi, ctx.openapi),
+      };
+      const sub = collect(item, inner, acc);
+      division.children = sub.divisions;
+      found.push(...sub.groups);
+      if (kind === 'language') {
+        // The same language under several versions or products is one language.
+        const known = acc.languages.find((l) => l.code === division.name);
+        if (known) {
+          known.groups.push(...sub.groups);
+          known.default ||= !!item.default;
+        } else acc.languages.push({ code: division.name, default: !!item.default, groups: [...sub.groups] });
+      }
+      const url = sub.groups.length === 0 && item.href ? item.href : commonFolder(sub.groups);
+      const owner = { name: division.name, url, openapi: openapiFiles(item.openapi)[0], openapiDirectory: directoryOf(item.openapi), division: division.key };
+      if (ANCHOR_LIKE.has(kind)) acc.anchors.push(compact({ ...owner, iconType: division.iconType ?? 'duotone', icon: division.icon, isDefaultHidden: false }));
+      else acc.tabs.push(compact(owner));
+    }
   }
 
-  for (const v of node.versions ?? []) {
-    if (!acc.versions.includes(v.version)) acc.versions.push(v.version);
-    acc.openapi.push(...openapiFiles(v.openapi));
-    add(collect(v, { ...ctx, version: v.version }, acc));
-  }
-
-  for (const t of node.tabs ?? []) {
-    const groups = collect(t, { ...ctx, tab: t.tab }, acc);
-    add(groups);
-    const url = groups.length === 0 && t.href ? t.href : commonFolder(groups);
-    acc.tabs.push(compact({ name: t.tab, url, openapi: openapiFiles(t.openapi)[0], openapiDirectory: directoryOf(t.openapi), version: ctx.version }));
-  }
-
-  const sections = [
-    ...(node.anchors ?? []).map((a) => ({ name: a.anchor, item: a, color: a.color })),
-    ...(node.dropdowns ?? []).map((d) => ({ name: d.dropdown, item: d, color: d.color })),
-  ];
-  for (const { name, item, color } of sections) {
-    const groups = collect(item, { ...ctx, anchor: name }, acc);
-    add(groups);
-    const prefix = commonFolder(groups);
-    const { icon, style } = iconOf(item.icon);
-    acc.anchors.push(
-      compact({
-        name,
-        url: prefix || (item.href ?? ''),
-        icon,
-        iconType: item.iconType ?? style ?? 'duotone',
-        color: color?.light ?? color?.dark,
-        version: ctx.version,
-        isDefaultHidden: item.hidden ?? false,
-        openapi: openapiFiles(item.openapi)[0],
-        openapiDirectory: directoryOf(item.openapi),
-      }),
-    );
-  }
-
-  for (const m of node.menu ?? []) {
-    acc.openapi.push(...openapiFiles(m.openapi));
-    add(collect(m, ctx, acc));
-  }
-
-  // Groups are the leaves: each lands in `navigation` once, in file order.
+  // Groups are the leaves: each lands in `navigation` once.
   const leaf = (g: NavigationGroup) => {
     acc.navigation.push(g);
     found.push(g);
@@ -165,41 +220,50 @@ function collect(node: V2Divisions, outer: Context, acc: Collected): NavigationG
   for (const g of node.groups ?? []) leaf(convertGroup(g, ctx, acc));
   // Ungrouped pages become one untitled group, keeping their order.
   if (node.pages?.length) leaf(convertGroup({ group: '', pages: node.pages }, ctx, acc));
-  return found;
+  return { divisions, groups: found };
+}
+
+/** `navigation.global`: links of every kind, shown in every section. */
+function globalLinks(global: V2Navigation['global']): Division[] {
+  if (!global) return [];
+  return KINDS.flatMap(({ list, kind, label }) =>
+    ((global as Record<string, Record<string, unknown>[] | undefined>)[list] ?? []).map((item) => ({ ...divisionOf(kind, label, item, undefined), key: `global/${kind}:${String(item[label])}` })),
+  );
 }
 
 /** The newer docs.json layout as `Settings`. */
 export function fromV2(input: V2Input, file: string): Settings {
-  const acc: Collected = { navigation: [], tabs: [], anchors: [], versions: [], openapi: [] };
+  const acc: Collected = { navigation: [], tabs: [], anchors: [], languages: [], openapi: [] };
   const { global, ...rest } = input.navigation;
   // `api.openapi` is the default spec of every operation entry.
-  const root: Context = { openapi: scopeOf(input.api?.openapi, undefined) };
-  collect(rest, root, acc);
-  if (global) collect(global, root, acc);
+  const { divisions } = collect(rest, { directory: rest.directory, openapi: scopeOf(input.api?.openapi, undefined) }, acc);
 
   const bg = input.background;
   const background = bg?.color && (bg.color.light || bg.color.dark) ? compact({ ...bg.color }) : undefined;
   const image = typeof bg?.image === 'object' ? (bg.image.light ?? bg.image.dark) : bg?.image;
   const favicon = typeof input.favicon === 'object' ? (input.favicon.light ?? input.favicon.dark) : input.favicon;
-  const primary = input.navbar?.primary;
   const display = input.api?.playground?.display;
   const mdx = input.api?.mdx;
+  const navbar = navbarOf(input.navbar);
+  const languages: Language[] | undefined =
+    acc.languages.length > 1
+      ? acc.languages.map((l, i) => ({ code: l.code, default: l.default || (i === 0 && !acc.languages.some((x) => x.default)), prefix: commonFolder(l.groups) }))
+      : undefined;
 
   return compact({
     file,
     layout: 'v2' as const,
     name: input.name,
     navigation: acc.navigation,
+    divisions,
+    globalLinks: globalLinks(global),
+    languages,
     logo: normalizeLogo(input.logo),
     favicon,
     colors: compact({ primary: DEFAULT_PRIMARY, ...input.colors, background }),
-    topbarLinks: (input.navbar?.links ?? []).map((l) => ({ name: l.label, url: l.href })),
-    topbarCtaButton:
-      primary &&
-      (primary.type === 'github'
-        ? { type: 'github' as const, url: primary.href }
-        : compact({ type: 'link' as const, url: primary.href, name: primary.label })),
-    versions: acc.versions,
+    topbarLinks: navbar.topbarLinks,
+    topbarCtaButton: navbar.topbarCtaButton,
+    versions: [],
     anchors: acc.anchors,
     topAnchor: { ...DEFAULT_TOP_ANCHOR },
     tabs: acc.tabs,
@@ -228,5 +292,6 @@ export function fromV2(input: V2Input, file: string): Settings {
     analytics: analyticsFrom(input.integrations),
     iconLibrary: input.icons?.library,
     ...lookFromV2(input),
+    variables: input.variables && Object.keys(input.variables).length ? input.variables : undefined,
   });
 }

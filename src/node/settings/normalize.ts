@@ -100,7 +100,10 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       : { primary: DEFAULT_PRIMARY },
     topbarLinks: (input.topbarLinks ?? []).map(({ name, url }) => ({ name, url })),
     topbarCtaButton: cta && compact({ type: cta.type ?? 'link', url: cta.url, name: cta.name, style: cta.style, arrow: cta.arrow }),
-    versions: input.versions ?? [],
+    versions: (input.versions ?? []).map((v) => (typeof v === 'string' ? v : v.name)),
+    versionOptions: (input.versions ?? []).some((v) => typeof v !== 'string')
+      ? (input.versions ?? []).map((v) => (typeof v === 'string' ? { name: v } : compact({ name: v.name, url: v.url, locale: v.locale, default: v.default })))
+      : undefined,
     anchors,
     topAnchor: { ...DEFAULT_TOP_ANCHOR, ...compact(input.topAnchor ?? {}) },
     tabs: (input.tabs ?? []).map((t) => compact({ name: t.name, url: t.url, openapi: t.openapi, version: t.version })),

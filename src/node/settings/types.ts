@@ -25,6 +25,63 @@ export interface NavigationGroup {
    * the folder their pages go in: the group's own `openapi`, else the nearest one above it.
    */
   openapiScope?: { sources: string[]; directory?: string };
+  /** docs.json (v2) only: key of the division (`Division.key`) the group was listed under. */
+  division?: string;
+  /** docs.json (v2) only: language code of the language division the group is under. */
+  lang?: string;
+  /** Badge next to the group name. */
+  tag?: string;
+  /** Page opened by the group's name (the group is a link as well as a folder). */
+  root?: string;
+  /** A nested group open from the start. */
+  expanded?: boolean;
+  /** Left out of the sidebar; its pages are built but treated as hidden pages (content/pages.ts). */
+  hidden?: boolean;
+  /** Listing of the group's pages below its root page's content (inherited down the navigation). */
+  directory?: 'none' | 'accordion' | 'card';
+}
+
+/**
+ * docs.json (v2): what readers choose between to reach a part of the site. Each kind is drawn as
+ * its own switcher: tabs in the bar under the top bar (a tab's `menu` items in a drop-down of it),
+ * anchors as links atop the sidebar, dropdowns, products and versions as drop-down menus atop the
+ * sidebar, languages as a menu in the top bar.
+ */
+export type DivisionKind = 'language' | 'version' | 'product' | 'tab' | 'menu' | 'anchor' | 'dropdown';
+
+export interface Division {
+  kind: DivisionKind;
+  /** What the switcher shows: the tab's, anchor's… name; for a language, its code. */
+  name: string;
+  /** Unique in the site: the kinds and names from the top (`version:v2/tab:Guides`). */
+  key: string;
+  icon?: string;
+  iconType?: IconType;
+  /** Under the name in a drop-down (dropdowns, products, menu items). */
+  description?: string;
+  /** Badge next to the name (versions). */
+  tag?: string;
+  color?: { light?: string; dark?: string };
+  /** A link of its own: where it leads when it has no pages. */
+  href?: string;
+  /** Left out of its switcher unless the reader is inside it. */
+  hidden?: boolean;
+  /** The one chosen first among its siblings (versions, languages). */
+  default?: boolean;
+  /** Tabs: `end` puts the tab at the far side of the tab bar. */
+  align?: 'start' | 'end';
+  /** Languages: top bar links and button of that language's pages. */
+  navbar?: { links: Link[]; cta?: CtaButton };
+  /** The divisions one level down. */
+  children: Division[];
+}
+
+/** A language of the site (docs.json `languages`): its code and the folder its pages share. */
+export interface Language {
+  code: string;
+  default: boolean;
+  /** Longest folder shared by the language's pages (`fr`), '' when none. */
+  prefix: string;
 }
 
 export interface Logo {
@@ -44,16 +101,29 @@ export interface Colors {
 export interface Link {
   name: string;
   url: string;
+  /** A link drawn as the service's own (icon, and the repository name for GitHub) when it has no label. */
+  type?: 'github' | 'discord';
+  icon?: string;
 }
 
 export interface CtaButton {
-  type: 'link' | 'github';
+  type: 'link' | 'github' | 'discord';
   url: string;
   name?: string;
   /** mint.json: `roundedRectangle` corners instead of the default pill. */
   style?: 'pill' | 'roundedRectangle';
   /** mint.json: an arrow after the text. */
   arrow?: boolean;
+}
+
+/** A classic `versions` entry written as an object: a link elsewhere, the default, or the locale of its pages. */
+export interface VersionOption {
+  name: string;
+  /** The entry leads to another site (an older version hosted elsewhere). */
+  url?: string;
+  /** Language of the pages of this version (`<html lang>`). */
+  locale?: string;
+  default?: boolean;
 }
 
 export interface Anchor {
@@ -67,6 +137,8 @@ export interface Anchor {
   openapi?: string;
   /** docs.json (v2) only: `openapi.directory`, the folder of the pages generated from it. */
   openapiDirectory?: string;
+  /** docs.json: key of the division this stands for (`Settings.divisions`). */
+  division?: string;
 }
 
 export interface TopAnchor {
@@ -83,6 +155,8 @@ export interface Tab {
   openapiDirectory?: string;
   /** Shows the tab only when this docs version is selected. */
   version?: string;
+  /** docs.json: key of the division this stands for (`Settings.divisions`). */
+  division?: string;
 }
 
 export interface ApiAuth {
@@ -130,6 +204,8 @@ export interface Settings {
   topbarLinks: Link[];
   topbarCtaButton?: CtaButton;
   versions: string[];
+  /** Classic `versions` given as objects (`VersionOption`), in file order. */
+  versionOptions?: VersionOption[];
   anchors: Anchor[];
   topAnchor: TopAnchor;
   tabs: Tab[];
@@ -182,6 +258,18 @@ export interface Settings {
   notFound?: { redirect?: boolean; title?: string; description?: string };
   /** The social card (`thumbnails`). */
   thumbnails?: { appearance?: 'light' | 'dark'; background?: string };
+  /**
+   * docs.json: the navigation's divisions as a tree; groups name theirs (`NavigationGroup.division`).
+   * The layout draws a site's sections from it; `tabs` and `anchors` then list every division as an
+   * owner of pages, for the OpenAPI pages generated into one (openapi/auto-nav.ts).
+   */
+  divisions?: Division[];
+  /** docs.json `navigation.global`: links shown in every section, each drawn with its kind's switcher. */
+  globalLinks?: Division[];
+  /** docs.json `languages`, when the site has more than its default one. */
+  languages?: Language[];
+  /** `variables`: `{{name}}` in pages, snippets and front matter is replaced by the value (content/variables.ts). */
+  variables?: Record<string, string>;
 }
 
 export type ThemeName = 'mint' | 'maple' | 'palm' | 'willow' | 'linden' | 'almond' | 'aspen';

@@ -16,26 +16,19 @@ describe('docs.json v2 layout', () => {
         },
         "anchors": [
           {
+            "division": "language:en/version:v1/anchor:Docs",
             "icon": "book",
             "iconType": "solid",
             "isDefaultHidden": false,
             "name": "Docs",
             "url": "v1/docs",
-            "version": "v1",
           },
           {
+            "division": "language:en/version:v1/dropdown:SDKs",
             "iconType": "duotone",
             "isDefaultHidden": false,
             "name": "SDKs",
             "url": "v1/sdks",
-            "version": "v1",
-          },
-          {
-            "icon": "newspaper",
-            "iconType": "duotone",
-            "isDefaultHidden": false,
-            "name": "Blog",
-            "url": "https://acme.dev/blog",
           },
         ],
         "api": {
@@ -69,6 +62,69 @@ describe('docs.json v2 layout', () => {
           "copy",
           "view",
         ],
+        "divisions": [
+          {
+            "children": [],
+            "key": "language:fr",
+            "kind": "language",
+            "name": "fr",
+          },
+          {
+            "children": [
+              {
+                "children": [
+                  {
+                    "children": [],
+                    "key": "language:en/version:v2/tab:Guides",
+                    "kind": "tab",
+                    "name": "Guides",
+                  },
+                  {
+                    "children": [],
+                    "key": "language:en/version:v2/tab:API",
+                    "kind": "tab",
+                    "name": "API",
+                  },
+                  {
+                    "children": [],
+                    "href": "https://acme.dev/changelog",
+                    "key": "language:en/version:v2/tab:Changelog",
+                    "kind": "tab",
+                    "name": "Changelog",
+                  },
+                ],
+                "key": "language:en/version:v2",
+                "kind": "version",
+                "name": "v2",
+              },
+              {
+                "children": [
+                  {
+                    "children": [],
+                    "icon": "book",
+                    "iconType": "solid",
+                    "key": "language:en/version:v1/anchor:Docs",
+                    "kind": "anchor",
+                    "name": "Docs",
+                  },
+                  {
+                    "children": [],
+                    "key": "language:en/version:v1/dropdown:SDKs",
+                    "kind": "dropdown",
+                    "name": "SDKs",
+                  },
+                ],
+                "key": "language:en/version:v1",
+                "kind": "version",
+                "name": "v1",
+              },
+            ],
+            "default": true,
+            "key": "language:en",
+            "kind": "language",
+            "name": "en",
+          },
+        ],
         "eyebrows": "breadcrumbs",
         "favicon": "/favicon-light.svg",
         "faviconDark": "/favicon-dark.svg",
@@ -87,7 +143,29 @@ describe('docs.json v2 layout', () => {
             "url": "https://github.com/acme",
           },
         ],
+        "globalLinks": [
+          {
+            "children": [],
+            "href": "https://acme.dev/blog",
+            "icon": "newspaper",
+            "key": "global/anchor:Blog",
+            "kind": "anchor",
+            "name": "Blog",
+          },
+        ],
         "indexHiddenPages": true,
+        "languages": [
+          {
+            "code": "en",
+            "default": true,
+            "prefix": "",
+          },
+          {
+            "code": "fr",
+            "default": false,
+            "prefix": "fr",
+          },
+        ],
         "layout": "v2",
         "logo": {
           "dark": "/logo/dark.svg",
@@ -112,49 +190,59 @@ describe('docs.json v2 layout', () => {
         "name": "Acme",
         "navigation": [
           {
+            "division": "language:en/version:v2/tab:Guides",
             "group": "Get started",
+            "lang": "en",
             "pages": [
               "v2/guides/intro",
               {
+                "expanded": true,
                 "group": "Nested",
                 "pages": [
                   "v2/guides/nested/one",
                 ],
               },
             ],
-            "tab": "Guides",
-            "version": "v2",
           },
           {
+            "division": "language:en/version:v2/tab:API",
             "group": "Endpoints",
             "openapiScope": {
               "sources": [
                 "v2/openapi.yaml",
               ],
             },
+            "lang": "en",
             "pages": [
               "v2/api/overview",
               "GET /users",
             ],
-            "tab": "API",
-            "version": "v2",
+            "spec": "v2/openapi.yaml",
           },
           {
-            "anchor": "Docs",
+            "division": "language:en/version:v1/anchor:Docs",
             "group": "Basics",
+            "lang": "en",
             "pages": [
               "v1/docs/intro",
             ],
-            "version": "v1",
           },
           {
-            "anchor": "SDKs",
+            "division": "language:en/version:v1/dropdown:SDKs",
             "group": "",
+            "lang": "en",
             "pages": [
               "v1/sdks/js",
               "v1/sdks/python",
             ],
-            "version": "v1",
+          },
+          {
+            "division": "language:fr",
+            "group": "Démarrer",
+            "lang": "fr",
+            "pages": [
+              "fr/index",
+            ],
           },
         ],
         "notFound": {
@@ -162,6 +250,7 @@ describe('docs.json v2 layout', () => {
         },
         "openapi": [
           "openapi.json",
+          "v2/openapi.yaml",
         ],
         "redirects": [
           {
@@ -178,20 +267,40 @@ describe('docs.json v2 layout', () => {
         ],
         "tabs": [
           {
+            "division": "language:en/version:v2/tab:Guides",
             "name": "Guides",
             "url": "v2/guides",
-            "version": "v2",
           },
           {
+            "division": "language:en/version:v2/tab:API",
             "name": "API",
             "openapi": "v2/openapi.yaml",
             "url": "v2/api",
-            "version": "v2",
           },
           {
+            "division": "language:en/version:v2/tab:Changelog",
             "name": "Changelog",
             "url": "https://acme.dev/changelog",
-            "version": "v2",
+          },
+          {
+            "division": "language:en/version:v2",
+            "name": "v2",
+            "url": "v2",
+          },
+          {
+            "division": "language:en/version:v1",
+            "name": "v1",
+            "url": "v1",
+          },
+          {
+            "division": "language:en",
+            "name": "en",
+            "url": "",
+          },
+          {
+            "division": "language:fr",
+            "name": "fr",
+            "url": "fr",
           },
         ],
         "topAnchor": {
@@ -210,10 +319,7 @@ describe('docs.json v2 layout', () => {
             "url": "https://acme.dev/community",
           },
         ],
-        "versions": [
-          "v2",
-          "v1",
-        ],
+        "versions": [],
       }
     `);
   });
@@ -234,7 +340,7 @@ describe('docs.json v2 layout', () => {
     expect(settings).toBeNull();
     expect(diagnostics.map((d) => `${d.severity} ${d.line}:${d.column} ${d.message}${d.hint ? ` ${d.hint}` : ''}`)).toMatchInlineSnapshot(`
       [
-        "error 5:16 \`navbar.primary.label\` is required: expected a string (the button text; required unless \`type\` is "github").",
+        "error 5:16 \`navbar.primary.label\` is required: expected a string (the button text; required when \`type\` is "button").",
         "warning 10:3 Unknown setting \`apperance\`; it is ignored. Did you mean \`appearance\`?",
         "error 22:15 \`navigation.tabs[0].groups[0].pages[1]\`: expected a page path (string) or a group object with \`group\` and \`pages\`, found a boolean.",
       ]

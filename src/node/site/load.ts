@@ -8,6 +8,7 @@ import { findRepository } from '../content/repository.js';
 import { gitLastModified } from '../content/git-dates.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
+import { substituteVariables } from '../content/variables.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { createShikiHighlighter } from '../highlight/shiki.js';
 import { diskHighlightStore } from '../highlight/store.js';
@@ -139,13 +140,21 @@ export function mapCache(): CompileCache & { delete(file: string): void; clear()
   return new Map();
 }
 
+/** How a site's snippets are read: with the settings' `variables` put in, as in pages (content/variables.ts). */
+export function siteReadFile(site: LoadedSite): (file: string) => Promise<string> {
+  return async (f) => {
+    const text = await fs.readFile(f, 'utf8');
+    return site.settings.variables && /\.mdx?$/i.test(f) ? substituteVariables(text, site.settings.variables, f).text : text;
+  };
+}
+
 /** Stages 3 and 4 for one page: compile, run, lay out. */
 export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache): Promise<PageResult> {
   return renderPage(site.context, page, site.sidebarHtml(page.url), {
     compiler: engines.compiler,
     cache,
     root: site.root,
-    readFile: (f) => fs.readFile(f, 'utf8'),
+    readFile: siteReadFile(site),
     highlighter: engines.highlighter,
   });
 }

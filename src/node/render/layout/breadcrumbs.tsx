@@ -20,7 +20,7 @@ export function groupTrail(content: ContentModel, url: string): Crumb[] {
     const m = new Map<string, Crumb[]>();
     const firstUrl = (nodes: NavNode[]): string | undefined => {
       for (const n of nodes) {
-        const u = n.kind === 'page' ? n.url : firstUrl(n.children);
+        const u = n.kind === 'page' ? n.url : (n.root?.url ?? firstUrl(n.children));
         if (u) return u;
       }
       return undefined;
@@ -30,7 +30,9 @@ export function groupTrail(content: ContentModel, url: string): Crumb[] {
         if (n.kind === 'page') {
           if (!m.has(n.url)) m.set(n.url, trail);
         } else {
-          const url = firstUrl(n.children);
+          const url = n.root?.url ?? firstUrl(n.children);
+          // A group's root page is in the group's place: its trail is the group's parents.
+          if (n.root && !m.has(n.root.url)) m.set(n.root.url, trail);
           walk(n.children, url ? [...trail, { title: n.title, url }] : trail);
         }
       }

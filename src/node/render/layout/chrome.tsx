@@ -1,8 +1,8 @@
 import { parseGithubRepo, editUrl, issueUrl, type Repository } from '../../content/repository.js';
 import type { Page } from '../../content/pages.js';
 import { formatDate, isoDate } from '../../content/git-dates.js';
-import { FaIcon } from '../../icons/Icon.js';
-import type { CtaButton, Settings } from '../../settings/types.js';
+import { ContentIcon, FaIcon } from '../../icons/Icon.js';
+import type { CtaButton, Link, Settings } from '../../settings/types.js';
 import { renderInlineMarkdown, safeUrl } from '../../openapi/markdown.js';
 import { ArrowRightIcon, CloseIcon, ExternalIcon } from './icons.js';
 import { bannerKey } from './theme.js';
@@ -25,6 +25,14 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
           <FaIcon name="star" type="solid" />
           <span className="cta-github-count" />
         </span>
+      </a>
+    );
+  }
+  if (cta.type === 'discord') {
+    return (
+      <a className="cta-github cta-discord" href={cta.url} {...externalProps}>
+        <FaIcon name="discord" type="brands" />
+        <span className="cta-github-name">{cta.name ?? 'Discord'}</span>
       </a>
     );
   }
@@ -56,6 +64,23 @@ export function Banner({ settings }: { settings: Settings }) {
         </button>
       )}
     </div>
+  );
+}
+
+/**
+ * A top bar link. Without a label, a `github` link shows the repository (`owner/name`) and a
+ * `discord` one "Discord", each with the service's icon (Mintlify fills these from the services'
+ * APIs; a static site names them instead).
+ */
+export function NavbarLink({ link }: { link: Link }) {
+  const repo = link.type === 'github' ? parseGithubRepo(link.url) : undefined;
+  const label = link.name || (link.type === 'github' ? (repo ? `${repo.owner}/${repo.name}` : 'GitHub') : link.type === 'discord' ? 'Discord' : link.url);
+  const icon = link.icon ? <ContentIcon icon={link.icon} size={14} /> : link.type ? <FaIcon name={link.type} type="brands" /> : null;
+  return (
+    <a href={link.url} className={icon ? 'topbar-link-icon' : undefined} {...(isExternal(link.url) ? externalProps : {})}>
+      {icon}
+      {label}
+    </a>
   );
 }
 

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { ContentModel, Page } from '../../content/pages.js';
+import { isIndexable, type ContentModel, type NavGroupNode, type NavNode, type NavPageNode, type Page } from '../../content/pages.js';
 import type { Section } from '../../content/sections.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
@@ -8,11 +8,13 @@ import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { withIconLibrary } from '../../icons/resolve.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
-import { Banner, CtaLink, PageFeedback, SiteFooter } from './chrome.js';
+import { Banner, CtaLink, NavbarLink, PageFeedback, SiteFooter } from './chrome.js';
 import { PageMenu } from './page-menu.js';
 import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
 import { withAnalytics } from './analytics.js';
-import { AnchorList, TabBar, VersionSelect } from './sections.js';
+import { AnchorList, DivisionTabBar, SidebarSwitchers, Switcher, TabBar, VersionSelect } from './sections.js';
+import { alternates, languageName, languageTag } from '../../content/languages.js';
+import type { CtaButton, Division, Link } from '../../settings/types.js';
 import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
 import { seoHead } from '../../seo/meta.js';
@@ -62,8 +64,14 @@ function SearchIcon() {
   );
 }
 
-function TopBar({ settings, tabs }: { settings: Settings; tabs?: React.ReactNode }) {
-  const cta = settings.topbarCtaButton;
+/** The top bar's links and button: a language's own (docs.json `languages[].navbar`), else the site's. */
+function navbarOf(settings: Settings, section: Section): { links: Link[]; cta?: CtaButton } {
+  const language = [...(section.path ?? [])].reverse().find((d: Division) => d.kind === 'language');
+  return language?.navbar ? { links: language.navbar.links, cta: language.navbar.cta } : { links: settings.topbarLinks, cta: settings.topbarCtaButton };
+}
+
+function TopBar({ settings, tabs, navbar, languages }: { settings: Settings; tabs?: React.ReactNode; navbar: { links: Link[]; cta?: CtaButton }; languages?: React.ReactNode }) {
+  const cta = navbar.cta;
   return (
     <header className="topbar">
       <div className="topbar-inner">
@@ -72,13 +80,10 @@ function TopBar({ settings, tabs }: { settings: Settings; tabs?: React.ReactNode
         </a>
         <Logo settings={settings} />
         <nav className="topbar-links" aria-label="Top bar">
-          {settings.topbarLinks.map((l, i) => (
-            <a key={i} href={l.url} {...(isExternal(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              {l.name}
-            </a>
-          ))}
+          {navbar.links.map((l, i) => <NavbarLink key={i} link={l} />)}
         </nav>
         <div className="topbar-actions">
+          {languages}
           <button type="button" className="icon-button search-button" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
             <SearchIcon /><span className="search-label">{settings.search?.prompt ?? 'Search…'}</span><kbd className="search-key" />
           </button>
@@ -146,6 +151,73 @@ function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
   );
 }
 
+/** A missing translation: the default language's page is shown, and the reader is told so. */
+function TranslationNotice({ page, site }: { page: Page; site: SiteContext }) {
+  const base = site.settings.languages?.find((l) => l.default);
+  const original = site.content.pages.get(page.fallbackOf!);
+  return (
+    <aside className="translation-notice" role="note" data-pagefind-ignore="all">
+      This page is not available in {languageName(page.lang ?? '')} yet; it is shown in {base ? languageName(base.code, page.lang) : 'its original language'}
+      {original && <> (<a href={original.url} hrefLang={base ? languageTag(base.code) : undefined}>original page</a>)</>}.
+    </aside>
+  );
+}
+
+/**
+ * The pages of a group, below its root page (docs.json `directory`): `card` as a grid of cards
+ * with each page's description, `accordion` as the group's nested groups, each a disclosure.
+ */
+function Directory({ group, content }: { group?: NavGroupNode; content: ContentModel }) {
+  if (!group) return null;
+  const visible = (nodes: NavNode[]): NavNode[] => nodes.filter((n) => !n.hidden);
+  const entries = visible(group.children);
+  if (entries.length === 0) return null;
+  const pageOf = (n: NavNode) => (n.kind === 'page' ? n : n.root ?? firstPageNode(n.children));
+  if (group.directory === 'card') {
+    return (
+      <nav className="directory directory-card" aria-label={`${group.title}: pages`}>
+        {entries.map((n, i) => {
+          const target = pageOf(n);
+          if (!target) return null;
+          const description = content.pages.get(target.id)?.frontMatter.description;
+          return (
+            <a key={i} className="directory-item" href={target.url}>
+              <span className="directory-title">{n.title}</span>
+              {description && <span className="directory-description">{description}</span>}
+            </a>
+          );
+        })}
+      </nav>
+    );
+  }
+  const list = (nodes: NavNode[]) => (
+    <ul>
+      {visible(nodes).map((n, i) =>
+        n.kind === 'page' ? (
+          <li key={i}><a href={n.url}>{n.title}</a></li>
+        ) : (
+          <li key={i}>
+            <details>
+              <summary>{n.root ? <a href={n.root.url}>{n.title}</a> : n.title}</summary>
+              {list(n.children)}
+            </details>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+  return <nav className="directory directory-accordion" aria-label={`${group.title}: pages`}>{list(entries)}</nav>;
+}
+
+function firstPageNode(nodes: NavNode[]): NavPageNode | undefined {
+  for (const n of nodes) {
+    if (n.kind === 'page') return n;
+    const inner = n.root ?? firstPageNode(n.children);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 export interface DocumentInput {
   site: SiteContext;
   page: Page;
@@ -184,6 +256,8 @@ function withoutPreloads(html: string): Rendered {
  */
 interface Chrome {
   top: Rendered;
+  /** Whether the top bar has a tab bar (the layout leaves room for it). */
+  hasTabs: boolean;
   asideHead: Rendered;
   asideFoot: Rendered;
   footer: Rendered;
@@ -198,24 +272,37 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
   const { settings } = site;
   // Tabs and anchors name icons in the site's icon library.
   const render = (node: React.ReactNode) => withoutPreloads(withIconLibrary(settings.iconLibrary, () => renderToStaticMarkup(node)));
+  // docs.json sites draw their sections from the navigation's divisions; classic ones from tabs and anchors.
+  const v2 = !!settings.divisions;
+  const navbar = navbarOf(settings, section);
+  const tabs = v2 ? <DivisionTabBar settings={settings} sections={site.sections} current={section} /> : <TabBar settings={settings} sections={site.sections} current={section} />;
+  const languages = v2 ? <Switcher settings={settings} sections={site.sections} current={section} kind="language" /> : undefined;
+  const top = render(<><Banner settings={settings} /><TopBar settings={settings} navbar={navbar} tabs={tabs} languages={languages} /></>);
   chrome = {
-    top: render(<><Banner settings={settings} /><TopBar settings={settings} tabs={<TabBar settings={settings} sections={site.sections} current={section} />} /></>),
+    top,
+    hasTabs: top.html.includes('class="tab-bar"'),
     asideHead: render(
       <>
         <div className="sidebar-header">
           <span className="sidebar-title">{settings.name}</span>
           <a className="sidebar-close" href="#" aria-label="Close navigation"><CloseIcon /></a>
         </div>
-        <VersionSelect versions={settings.versions} />
-        <AnchorList settings={settings} sections={site.sections} current={section} />
+        {v2 ? (
+          <SidebarSwitchers settings={settings} sections={site.sections} current={section} />
+        ) : (
+          <>
+            <VersionSelect versions={settings.versions} options={settings.versionOptions} />
+            <AnchorList settings={settings} sections={site.sections} current={section} />
+          </>
+        )}
       </>,
     ),
     asideFoot: render(
-      settings.topbarLinks.length > 0 && (
+      navbar.links.length > 0 && (
         <ul className="sidebar-links" aria-label="Site links">
-          {settings.topbarLinks.map((l, i) => (
+          {navbar.links.map((l, i) => (
             <li key={i}>
-              <a href={l.url} {...(isExternal(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{l.name}</a>
+              <NavbarLink link={l} />
             </li>
           ))}
         </ul>
@@ -235,6 +322,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const mode = fm.mode ?? 'default';
   // A page of the site (not the 404 or an error page): it has a Markdown version and SEO tags.
   const published = site.content.byUrl.get(page.url) === page;
+  // Hidden pages and pages outside the navigation have no Markdown version (markdown/llms.ts).
+  const exported = published && isIndexable(page, site.content, settings);
   // Builds write the default social card (seo/social-card.ts); `kiln dev` does not draw it.
   const seo = published ? seoHead(settings, site.content, page, { socialCard: !site.dev }) : { tags: [] };
   const title = page.url === '/' && page.title === settings.name ? settings.name : `${page.title} - ${settings.name}`;
@@ -242,13 +331,19 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
   // A changelog page links its feed (seo/rss.ts).
   const feed = published && !fm.noindex && feedItems(page, settings.siteUrl).length > 0;
+  const lang = languageTag(page.lang ?? section.lang ?? 'en');
+  // The same page in the site's other languages, and the default language's as `x-default`.
+  const others = published ? alternates(page, site.content, settings) : [];
+  const base = settings.languages?.find((l) => l.default);
+  const xDefault = base && others.find((o) => o.lang === languageTag(base.code));
+  const siteHref = (url: string) => (settings.siteUrl ? settings.siteUrl + url : url);
 
   // The body is put together from pieces: the chrome (`chromeOf`) and what React renders for this
   // page alone. React writes the image preloads of what it renders first; they go where one render
   // of the whole body put them, before `<body>`, once each.
   const chrome = chromeOf(site, section);
   const opening = renderToStaticMarkup(
-    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.backgroundImageDark ? ' has-bg-image-dark' : ''}${settings.tabs.length ? ' has-tabs' : ''}`}>
+    <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.backgroundImageDark ? ' has-bg-image-dark' : ''}${chrome.hasTabs ? ' has-tabs' : ''}`}>
       <a className="skip-link" href="#content">Skip to content</a>
     </body>,
   );
@@ -260,13 +355,15 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
             {mode !== 'custom' && (
               <header className="page-header">
                 <Breadcrumbs trail={trail} page={page} eyebrows={settings.eyebrows} />
-                {published && <PageMenu settings={settings} page={page} />}
+                {exported && <PageMenu settings={settings} page={page} />}
                 <h1 data-pagefind-meta="title">{page.title}</h1>
                 {fm.description && <p className="description">{fm.description}</p>}
               </header>
             )}
             {asideHtml && <aside className="api-aside" aria-label="Examples" dangerouslySetInnerHTML={{ __html: asideHtml }} />}
+            {page.fallbackOf && <TranslationNotice page={page} site={site} />}
             <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
+            {mode !== 'custom' && <Directory group={site.content.directories.get(page.id)} content={site.content} />}
             {mode !== 'custom' && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} />}
             {mode !== 'custom' && <PrevNext content={site.content} page={page} />}
           </article>
@@ -289,8 +386,10 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       {fm.noindex && <meta name="robots" content="noindex" />}
       {refresh && <meta httpEquiv="refresh" content={`0; url=${refresh}`} />}
       {seo.canonical && <link rel="canonical" href={seo.canonical} />}
+      {others.map((o) => <link key={o.lang} rel="alternate" hrefLang={o.lang} href={siteHref(o.url)} />)}
+      {xDefault && <link rel="alternate" hrefLang="x-default" href={siteHref(xDefault.url)} />}
       {seo.tags.map((t) => <meta key={t.key} {...{ [t.attr]: t.key }} content={t.content} />)}
-      {published && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
+      {exported && <link rel="alternate" type="text/markdown" href={markdownPath(page.url)} />}
       {feed && <link rel="alternate" type="application/rss+xml" title={`${page.title} - ${settings.name}`} href={feedPath(page.url)} />}
       {breadcrumbLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumbLd }} />}
       <meta name="generator" content="Kiln" />
@@ -310,7 +409,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
     </head>
   );
 
-  let html = `<!doctype html><html lang="en"${lookAttributes(settings)}>` + renderToStaticMarkup(head) + body + '</html>';
+  let html = `<!doctype html><html lang="${lang.replace(/[^A-Za-z0-9-]/g, '')}"${lookAttributes(settings)}>` + renderToStaticMarkup(head) + body + '</html>';
   if (site.bodyEnd) html = html.replace('</body>', site.bodyEnd + '</body>');
   // Built pages only: `kiln dev` sends no page views.
   return withAnalytics(html, settings.analytics, site.dev);

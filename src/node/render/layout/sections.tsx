@@ -1,7 +1,8 @@
 import type { Section, SectionModel } from '../../content/sections.js';
-import type { Anchor, Settings } from '../../settings/types.js';
+import { languageName, languageTag } from '../../content/languages.js';
+import type { Anchor, Division, DivisionKind, Settings, VersionOption } from '../../settings/types.js';
 import { ContentIcon } from '../../icons/Icon.js';
-import { ExternalIcon } from './icons.js';
+import { ChevronIcon, ExternalIcon, GlobeIcon } from './icons.js';
 import { cssColor } from '../encode.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
@@ -83,15 +84,188 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
   );
 }
 
-/** The version dropdown; the client script filters `[data-version]` and remembers the choice. */
-export function VersionSelect({ versions }: { versions: string[] }) {
+/**
+ * The version dropdown; the client script filters `[data-version]` and remembers the choice. A
+ * classic version written `{name, url}` is a link to elsewhere: its option carries the URL and
+ * choosing it opens it (client/versions.ts); `default: true` is the one chosen first.
+ */
+export function VersionSelect({ versions, options = [] }: { versions: string[]; options?: VersionOption[] }) {
   if (versions.length === 0) return null;
+  const option = (v: string) => options.find((o) => o.name === v);
   return (
     <div className="version-select" hidden>
       <label htmlFor="kiln-version">Version</label>
-      <select id="kiln-version" data-versions={JSON.stringify(versions)}>
-        {versions.map((v) => <option key={v} value={v}>{v}</option>)}
+      <select id="kiln-version" data-versions={JSON.stringify(versions)} data-default={options.find((o) => o.default && !o.url)?.name}>
+        {versions.map((v) => <option key={v} value={v} data-href={option(v)?.url}>{v}{option(v)?.url ? ' ↗' : ''}</option>)}
       </select>
     </div>
+  );
+}
+
+/* ---------- docs.json divisions: one switcher per level (content/sections.ts) ---------- */
+
+/** One entry of a switcher: a division of the level the reader is at, or a global link. */
+interface SwitchItem {
+  key: string;
+  name: string;
+  href: string;
+  external: boolean;
+  current: boolean;
+  division: Division;
+}
+
+/** Divisions of `kind` a section's reader chooses between, the current one marked, and the global links of that kind. */
+function levelOf(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind): SwitchItem[] {
+  const path = current.path ?? [];
+  const at = path.findIndex((d) => d.kind === kind);
+  // No such level on the way to this section: the top-level ones (none current), when the section is the root.
+  const siblings = at >= 0 ? (at === 0 ? settings.divisions ?? [] : path[at - 1]!.children) : path.length === 0 ? (settings.divisions ?? []) : [];
+  const chosen = at >= 0 ? path[at] : undefined;
+  const items = siblings.filter((d) => d.kind === kind && (!d.hidden || d === chosen));
+  const global = (settings.globalLinks ?? []).filter((d) => d.kind === kind && !d.hidden);
+  return [...items, ...global].flatMap((d) => {
+    const href = sections.hrefOf?.(d) ?? d.href;
+    if (!href) return [];
+    const local = !isExternal(href) && !href.startsWith('/') && !href.startsWith('#') ? `/${href}` : href;
+    return [{ key: d.key, name: d.kind === 'language' ? languageName(d.name) : d.name, href: local, external: isExternal(href), current: d === chosen, division: d }];
+  });
+}
+
+function DivisionIcon({ d, size = 16 }: { d: Division; size?: number }) {
+  return d.icon ? <ContentIcon icon={d.icon} iconType={d.iconType} size={size} className="switcher-icon" /> : null;
+}
+
+/** The tab bar of a docs.json site: the tabs of the current level and global tabs; a tab's `menu` is a drop-down of it. */
+export function DivisionTabBar({ settings, sections, current }: { settings: Settings; sections: SectionModel; current: Section }) {
+  const tabs = levelOf(settings, sections, current, 'tab');
+  if (tabs.length === 0) return null;
+  const menuOf = (tab: Division) => tab.children.filter((c) => c.kind === 'menu' && !c.hidden);
+  return (
+    <nav className="tab-bar" aria-label="Sections">
+      <ul>
+        {tabs.map((t) => {
+          const menu = menuOf(t.division);
+          const link = (
+            <a href={t.href} aria-current={t.current ? 'true' : undefined} {...(t.external ? externalProps : {})}>
+              <DivisionIcon d={t.division} size={14} />
+              {t.name}
+              {t.external && <ExternalIcon />}
+            </a>
+          );
+          return (
+            <li key={t.key} className={t.division.align === 'end' ? 'tab-end' : undefined}>
+              {menu.length === 0 ? link : (
+                <details className="tab-menu">
+                  <summary aria-current={t.current ? 'true' : undefined}>
+                    <DivisionIcon d={t.division} size={14} />
+                    {t.name}
+                    <ChevronIcon />
+                  </summary>
+                  <ul className="switcher-menu">
+                    {menu.map((m) => {
+                      const href = sections.hrefOf?.(m) ?? m.href ?? '#';
+                      const chosen = current.path?.includes(m);
+                      return (
+                        <li key={m.key}>
+                          <a href={href} aria-current={chosen ? 'true' : undefined} {...(isExternal(href) ? externalProps : {})}>
+                            <DivisionIcon d={m} />
+                            <span className="switcher-text">
+                              <span className="switcher-name">{m.name}</span>
+                              {m.description && <span className="switcher-description">{m.description}</span>}
+                            </span>
+                          </a>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const SWITCHER_LABEL: Partial<Record<DivisionKind, string>> = { product: 'Product', version: 'Version', dropdown: 'Section', language: 'Language' };
+
+/**
+ * A drop-down switcher (products, versions, dropdowns, languages): a disclosure whose summary is
+ * the current choice and whose menu links to each choice's first page. Works without JavaScript;
+ * the client script closes it on a click elsewhere or Escape (client/switchers.ts).
+ */
+export function Switcher({ settings, sections, current, kind }: { settings: Settings; sections: SectionModel; current: Section; kind: DivisionKind }) {
+  const items = levelOf(settings, sections, current, kind);
+  if (items.length === 0 || (items.length === 1 && items[0]!.current && kind !== 'product' && kind !== 'dropdown')) return null;
+  const chosen = items.find((i) => i.current);
+  const label = SWITCHER_LABEL[kind] ?? kind;
+  const shown = chosen ?? items[0]!;
+  return (
+    <details className={`switcher switcher-${kind}`}>
+      <summary aria-label={`${label}: ${chosen ? shown.name : 'choose'}`}>
+        {kind === 'language' ? <GlobeIcon /> : <DivisionIcon d={shown.division} />}
+        <span className="switcher-text">
+          <span className="switcher-name">{kind === 'language' ? shown.division.name : shown.name}</span>
+          {kind !== 'language' && chosen?.division.description && <span className="switcher-description">{chosen.division.description}</span>}
+        </span>
+        {kind !== 'language' && chosen?.division.tag && <span className="switcher-tag">{chosen.division.tag}</span>}
+        <ChevronIcon />
+      </summary>
+      <ul className="switcher-menu">
+        {items.map((i) => (
+          <li key={i.key}>
+            <a href={i.href} aria-current={i.current ? 'true' : undefined} {...(i.external ? externalProps : {})} {...(kind === 'language' ? { hrefLang: languageTag(i.division.name), lang: languageTag(i.division.name) } : {})}>
+              {kind !== 'language' && <DivisionIcon d={i.division} />}
+              <span className="switcher-text">
+                <span className="switcher-name">{i.name}</span>
+                {i.division.description && <span className="switcher-description">{i.division.description}</span>}
+              </span>
+              {i.division.tag && <span className="switcher-tag">{i.division.tag}</span>}
+              {i.external && <ExternalIcon />}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Anchors of a docs.json site: the current level's and the global ones, as links atop the sidebar. */
+export function DivisionAnchors({ settings, sections, current }: { settings: Settings; sections: SectionModel; current: Section }) {
+  const items = levelOf(settings, sections, current, 'anchor');
+  if (items.length === 0) return null;
+  return (
+    <ul className="anchors" aria-label="Sections">
+      {items.map((e) => {
+        // Colours go into a style attribute: only a real colour is written (render/encode.ts).
+        const color = cssColor(e.division.color?.light ?? e.division.color?.dark);
+        return (
+          <li key={e.key}>
+            <a className="anchor-link" href={e.href} aria-current={e.current ? 'true' : undefined} {...(e.external ? externalProps : {})}>
+              <span className="anchor-icon" style={color ? { background: color } : undefined} aria-hidden="true">
+                {e.division.icon ? <ContentIcon icon={e.division.icon} iconType={e.division.iconType} /> : null}
+              </span>
+              <span className="anchor-name">{e.name}</span>
+              {e.external && <ExternalIcon />}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The switchers atop the sidebar of a docs.json site, outermost level first. */
+export function SidebarSwitchers({ settings, sections, current }: { settings: Settings; sections: SectionModel; current: Section }) {
+  return (
+    <>
+      <div className="sidebar-switchers">
+        <Switcher settings={settings} sections={sections} current={current} kind="product" />
+        <Switcher settings={settings} sections={sections} current={current} kind="version" />
+        <Switcher settings={settings} sections={sections} current={current} kind="dropdown" />
+      </div>
+      <DivisionAnchors settings={settings} sections={sections} current={current} />
+    </>
   );
 }

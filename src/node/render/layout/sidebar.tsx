@@ -25,23 +25,43 @@ interface Numbered {
   next: number;
 }
 
+/** A badge after a title (`tag` of a page's front matter or of a group). */
+function Tag({ tag }: { tag?: string }) {
+  return tag ? <span className="nav-tag">{tag}</span> : null;
+}
+
+/**
+ * A group's name: a link to its root page when it has one (`data-root` comes first so that
+ * `markCurrent` finds `class="nav-link" href="…"` as on any link).
+ */
+function GroupName({ group }: { group: NavGroupNode }) {
+  const label = <><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}<Tag tag={group.tag} /></>;
+  return group.root ? <a data-root="" className="nav-link" href={group.root.url}>{label}</a> : label;
+}
+
 function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   if (node.kind === 'page') {
+    if (node.hidden) return null;
     return (
       <li>
         <a className={node.method ? 'nav-link nav-endpoint' : 'nav-link'} href={node.url}>
           <NavIcon icon={node.icon} iconType={node.iconType} />
           <NavTitle node={node} />
+          <Tag tag={node.tag} />
         </a>
       </li>
     );
   }
   const gid = counter.next++;
+  if (node.hidden) {
+    skipGroups(node.children, counter);
+    return null;
+  }
   return (
     <li>
-      <details className="nav-subgroup" data-gid={gid}>
+      <details className="nav-subgroup" data-gid={gid} open={node.expanded || undefined}>
         <summary>
-          <span className="nav-subgroup-label"><NavIcon icon={node.icon} iconType={node.iconType} />{node.title}</span>
+          <span className="nav-subgroup-label"><GroupName group={node} /></span>
           <ChevronIcon />
         </summary>
         <ul>{node.children.map((c, i) => <Item key={i} node={c} counter={counter} />)}</ul>
@@ -50,12 +70,23 @@ function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   );
 }
 
+/** Nested groups of a group that is not drawn still take their ids, so the numbering stays the constructor's. */
+function skipGroups(nodes: NavNode[], counter: Numbered): void {
+  for (const n of nodes) {
+    if (n.kind === 'group') {
+      counter.next++;
+      skipGroups(n.children, counter);
+    }
+  }
+}
+
 function GroupTitle({ group }: { group: NavGroupNode }) {
-  return <h2 className="nav-group-title"><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}</h2>;
+  return <h2 className="nav-group-title"><GroupName group={group} /></h2>;
 }
 
 /** One top-level group; `counter` numbers its nested groups, continuing from the groups before it. */
 function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
+  if (group.hidden) return null;
   return (
     <section className="nav-group" data-version={group.version}>
       <GroupTitle group={group} />
@@ -66,6 +97,7 @@ function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
 
 /** A group outside the current one: its title and a link to its first page. */
 function GroupStub({ group }: { group: NavGroupNode }) {
+  if (group.hidden) return null;
   return (
     <section className="nav-group nav-group-stub" data-version={group.version}>
       <GroupTitle group={group} />
@@ -118,6 +150,8 @@ export class SidebarRenderer {
           if (!this.pathOf.has(n.url)) this.pathOf.set(n.url, [...path, i]);
         } else {
           const gid = counter.next++;
+          // A group's root page opens the group, as its pages do.
+          if (n.root && !this.ancestors.has(n.root.url)) this.ancestors.set(n.root.url, [...open, gid]);
           walk(n.children, [...open, gid], [...path, i]);
         }
       });
@@ -257,8 +291,9 @@ function moreGroups(count: number, nearest: NavGroupNode): string {
 
 function firstPage(nodes: NavNode[]): { url: string; title: string } | undefined {
   for (const n of nodes) {
+    if (n.hidden) continue;
     if (n.kind === 'page') return n;
-    const inner = firstPage(n.children);
+    const inner = n.root ?? firstPage(n.children);
     if (inner) return inner;
   }
   return undefined;

@@ -59,3 +59,11 @@ export function noted<T extends z.ZodType>(schema: T, check: (value: unknown) =>
 export function unused<T extends z.ZodType>(schema: T, detail: string): T {
   return noted(schema, () => detail);
 }
+
+/**
+ * A navigation setting Mintlify documents that Kiln does not act on yet: the value is still checked
+ * by `schema`, and the warning says what is not done. `what` completes "Kiln does not …".
+ */
+export function unsupported<T extends z.ZodType>(schema: T, what: string): T {
+  return unused(schema, `is a Mintlify setting Kiln does not support yet: Kiln does not ${what}; it is ignored`);
+}

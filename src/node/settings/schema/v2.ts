@@ -4,8 +4,11 @@ import { logo } from './logo.js';
 import { banner, contextual, errors, fonts, perMode, styling, theme, thumbnails, v2Background, v2Footer } from './look.js';
 import { feedback } from './feedback.js';
 import { v2Navigation, v2OpenApi } from './v2-navigation.js';
+import { v2Navbar } from './navbar.js';
 import { integrations } from './analytics.js';
 import { icons } from './icons.js';
+
+export { v2Navbar };
 
 /**
  * The newer Mintlify `docs.json` layout (navigation is an object, `theme` is set). Only what
@@ -19,37 +22,6 @@ export const v2Colors = z.object({
   light: hexColor.optional(),
   /** Colour of buttons and hovers. */
   dark: hexColor.optional(),
-});
-
-export const v2Navbar = z.object({
-  /** Links in the top bar. */
-  links: z
-    .array(
-      z.object({
-        /** Link text. */
-        label: text,
-        /** Link target. */
-        href: text,
-        /** Icon of the link. */
-        icon: text.optional(),
-      }),
-    )
-    .optional(),
-  /** Primary button: a link button, or GitHub repository information. */
-  primary: z
-    .object({
-      /** `button` shows a button; `github` shows repository information. */
-      type: z.enum(['button', 'github']),
-      /** Button text; required for `button`. */
-      label: text.optional(),
-      /** Target, or the GitHub repository. */
-      href: text,
-    })
-    .refine((p) => p.type === 'github' || p.label !== undefined, {
-      error: 'a string (the button text; required unless `type` is "github")',
-      path: ['label'],
-    })
-    .optional(),
 });
 
 export const v2Api = z.object({
@@ -168,6 +140,8 @@ export const v2Shape = {
   thumbnails: thumbnails.optional(),
   /** Feedback under each page (a mint.json setting many docs.json files keep). */
   feedback: feedback.optional(),
+  /** Text substituted for `{{name}}` in pages, snippets and front matter. */
+  variables: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'a name of letters, digits, `-`, `_` and `.`' }), z.string()).optional(),
   /** Custom-domain and hosting options. Accepted, not used. */
   interaction: opaqueObject.optional(),
 };

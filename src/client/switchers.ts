@@ -1,0 +1,27 @@
+import { $$ } from './dom.js';
+
+/**
+ * The drop-down switchers (products, versions, dropdowns, languages, a tab's menu) are
+ * `<details>` disclosures that work without script; this closes an open one when the reader
+ * clicks elsewhere, opens another, or presses Escape (focus returns to its summary).
+ */
+export function initSwitchers(): void {
+  const all = $$<HTMLDetailsElement>('details.switcher, details.tab-menu');
+  if (all.length === 0) return;
+  for (const d of all) {
+    d.addEventListener('toggle', () => {
+      if (d.open) for (const other of all) if (other !== d) other.open = false;
+    });
+  }
+  document.addEventListener('click', (event) => {
+    for (const d of all) if (d.open && !d.contains(event.target as Node)) d.open = false;
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const d of all) {
+      if (!d.open) continue;
+      d.open = false;
+      d.querySelector('summary')?.focus();
+    }
+  });
+}
