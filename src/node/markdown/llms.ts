@@ -32,8 +32,12 @@ export function llmsTxt(settings: Settings, content: ContentModel): string {
   const groups = new Map<string, string[]>();
   const walk = (nodes: NavNode[], into: string[]) => {
     for (const n of nodes) {
-      if (n.kind === 'group') walk(n.children, into);
-      else {
+      if (n.kind === 'group') {
+        // A group's root page comes before its pages.
+        const root = n.root && content.pages.get(n.root.id);
+        if (root && allowed.has(root.id) && !listed.has(root.id)) into.push(line(root));
+        walk(n.children, into);
+      } else {
         const p = content.pages.get(n.id);
         if (p && allowed.has(p.id) && !listed.has(p.id)) into.push(line(p));
       }
@@ -41,9 +45,11 @@ export function llmsTxt(settings: Settings, content: ContentModel): string {
   };
   // Groups of the same name (one per tab or version) are listed together.
   for (const g of content.nav) {
-    const into = groups.get(g.title) ?? [];
-    walk(g.children, into);
-    groups.set(g.title, into);
+    // Pages listed without a group are listed under "Pages".
+    const title = g.title || 'Pages';
+    const into = groups.get(title) ?? [];
+    walk([g], into);
+    groups.set(title, into);
   }
   for (const [title, lines] of groups) if (lines.length) sections.push(`## ${title}\n\n${lines.join('\n')}`);
   const rest = pages.filter((p) => !listed.has(p.id)).map(line);

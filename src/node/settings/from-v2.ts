@@ -165,6 +165,7 @@ function divisionOf(kind: DivisionKind, label: string, item: Record<string, unkn
     default: v2.default,
     align: v2.align,
     navbar: navbar && compact({ links: navbar.topbarLinks, cta: navbar.topbarCtaButton }),
+    global: item.global ? globalLinks(item.global as V2Navigation['global'], `${parent ? `${parent.key}/` : ''}${kind}:${own}/global`) : undefined,
     children: [],
   });
 }
@@ -224,10 +225,10 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: 
 }
 
 /** `navigation.global`: links of every kind, shown in every section. */
-function globalLinks(global: V2Navigation['global']): Division[] {
+function globalLinks(global: V2Navigation['global'], prefix = 'global'): Division[] {
   if (!global) return [];
   return KINDS.flatMap(({ list, kind, label }) =>
-    ((global as Record<string, Record<string, unknown>[] | undefined>)[list] ?? []).map((item) => ({ ...divisionOf(kind, label, item, undefined), key: `global/${kind}:${String(item[label])}` })),
+    ((global as Record<string, Record<string, unknown>[] | undefined>)[list] ?? []).map((item) => ({ ...divisionOf(kind, label, item, undefined), key: `${prefix}/${kind}:${String(item[label])}` })),
   );
 }
 

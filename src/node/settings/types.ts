@@ -72,6 +72,8 @@ export interface Division {
   align?: 'start' | 'end';
   /** Languages: top bar links and button of that language's pages. */
   navbar?: { links: Link[]; cta?: CtaButton };
+  /** Links shown in every section inside this division (its `global`), each with its kind's switcher. */
+  global?: Division[];
   /** The divisions one level down. */
   children: Division[];
 }

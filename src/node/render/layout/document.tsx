@@ -157,7 +157,7 @@ function TranslationNotice({ page, site }: { page: Page; site: SiteContext }) {
   const original = site.content.pages.get(page.fallbackOf!);
   return (
     <aside className="translation-notice" role="note" data-pagefind-ignore="all">
-      This page is not available in {languageName(page.lang ?? '')} yet; it is shown in {base ? languageName(base.code, page.lang) : 'its original language'}
+      This page is not available in {languageName(page.lang ?? '')} yet; it is shown in {base ? languageName(base.code) : 'its original language'}
       {original && <> (<a href={original.url} hrefLang={base ? languageTag(base.code) : undefined}>original page</a>)</>}.
     </aside>
   );

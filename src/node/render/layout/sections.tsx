@@ -122,7 +122,8 @@ function levelOf(settings: Settings, sections: SectionModel, current: Section, k
   const siblings = at >= 0 ? (at === 0 ? settings.divisions ?? [] : path[at - 1]!.children) : path.length === 0 ? (settings.divisions ?? []) : [];
   const chosen = at >= 0 ? path[at] : undefined;
   const items = siblings.filter((d) => d.kind === kind && (!d.hidden || d === chosen));
-  const global = (settings.globalLinks ?? []).filter((d) => d.kind === kind && !d.hidden);
+  // Global links: the site's, then those of each division on the way (`global` inside a tab…).
+  const global = [...(settings.globalLinks ?? []), ...path.flatMap((d) => d.global ?? [])].filter((d) => d.kind === kind && !d.hidden);
   return [...items, ...global].flatMap((d) => {
     const href = sections.hrefOf?.(d) ?? d.href;
     if (!href) return [];
@@ -149,6 +150,7 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
             <a href={t.href} aria-current={t.current ? 'true' : undefined} {...(t.external ? externalProps : {})}>
               <DivisionIcon d={t.division} size={14} />
               {t.name}
+              {t.division.tag && <span className="nav-tag">{t.division.tag}</span>}
               {t.external && <ExternalIcon />}
             </a>
           );
@@ -159,6 +161,7 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
                   <summary aria-current={t.current ? 'true' : undefined}>
                     <DivisionIcon d={t.division} size={14} />
                     {t.name}
+                    {t.division.tag && <span className="nav-tag">{t.division.tag}</span>}
                     <ChevronIcon />
                   </summary>
                   <ul className="switcher-menu">

@@ -27,7 +27,12 @@ export const classicCompat = {
   /** Extra `<meta>` tags, name → content. */
   metadata: z.record(z.string(), z.string()).optional(),
   /** SEO options such as `indexHiddenPages`. */
-  seo: opaqueObject.optional(),
+  seo: z
+    .object({
+      /** Pages outside the navigation go in the sitemap, search and llms.txt too. */
+      indexHiddenPages: z.boolean().optional(),
+    })
+    .optional(),
   /** Search options: `prompt`, `location`. */
   search: classicSearch.optional(),
   /** Name of the first (implicit) tab. */

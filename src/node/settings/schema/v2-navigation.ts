@@ -51,6 +51,7 @@ export interface V2Divisions {
 
 /** Fields every division item (tab, anchor, …) may carry. */
 interface V2ItemBase extends V2Divisions {
+  global?: V2Global;
   icon?: V2Icon;
   iconType?: IconStyle;
   hidden?: boolean;
@@ -59,7 +60,7 @@ interface V2ItemBase extends V2Divisions {
 }
 
 type ItemColor = { light?: string; dark?: string };
-export interface V2Tab extends V2ItemBase { tab: string; align?: 'start' | 'end' }
+export interface V2Tab extends V2ItemBase { tab: string; align?: 'start' | 'end'; tag?: string }
 export interface V2Anchor extends V2ItemBase { anchor: string; color?: ItemColor }
 export interface V2Dropdown extends V2ItemBase { dropdown: string; description?: string; color?: ItemColor }
 export interface V2Product extends V2ItemBase { product: string; name?: string; description?: string; color?: ItemColor }
@@ -124,7 +125,8 @@ const itemFields = () => ({
   /** OpenAPI file(s) whose endpoints live in this item. */
   openapi: v2OpenApi.optional(),
   asyncapi: unsupported(z.unknown().optional(), 'render AsyncAPI documents'),
-  global: unsupported(z.unknown().optional(), 'show the links of a `global` nested in a navigation item (only `navigation.global`)'),
+  /** Links shown in every section inside this item. */
+  global: z.lazy(() => globalLinks).optional(),
 });
 
 const itemBase = () => ({ ...divisions(), ...itemFields() });
@@ -164,7 +166,15 @@ export const entry = z.union([z.string(), group], {
 });
 
 export const tab: z.ZodType<V2Tab> = z.lazy(() =>
-  z.object({ /** Tab label. */ tab: text, /** `end` puts the tab at the far side of the bar. */ align: z.enum(['start', 'end']).optional(), ...itemBase() }),
+  z.object({
+    /** Tab label. */
+    tab: text,
+    /** `end` puts the tab at the far side of the bar. */
+    align: z.enum(['start', 'end']).optional(),
+    /** Badge text next to the tab name. */
+    tag: text.optional(),
+    ...itemBase(),
+  }),
 );
 export const anchor: z.ZodType<V2Anchor> = z.lazy(() =>
   z.object({ /** Anchor label. */ anchor: text, /** Icon colours. */ color: itemColor.optional(), ...itemBase() }),
@@ -223,22 +233,36 @@ export const menuItem: z.ZodType<V2MenuItem> = z.lazy(() =>
 
 /** A `navigation.global` item: a link with a label, no pages of its own. */
 const globalItem = <K extends string>(label: K, extra: Record<string, z.ZodType> = {}) =>
-  z.object({ [label]: text, ...extra, ...itemFields() } as Record<K, typeof text> & ReturnType<typeof itemFields>);
+  z.object({
+    [label]: text,
+    ...extra,
+    /** Icon of the link. */
+    icon: v2Icon.optional(),
+    /** Style of `icon`. */
+    iconType: iconType.optional(),
+    /** Not shown. */
+    hidden: z.boolean().optional(),
+    /** Where the link leads. */
+    href: text.optional(),
+  } as Record<K, typeof text>);
+
+/** Links shown in every section, whatever the reader has chosen (usually external links). */
+const globalLinks: z.ZodType<V2Global> = z.lazy(() =>
+  z.object({
+    languages: z.array(globalItem('language', { default: z.boolean().optional() })).optional(),
+    versions: z.array(globalItem('version', { default: z.boolean().optional(), tag: text.optional() })).optional(),
+    products: z.array(globalItem('product', { name: text.optional(), description: z.string().optional(), color: itemColor.optional() })).optional(),
+    tabs: z.array(globalItem('tab', { align: z.enum(['start', 'end']).optional(), tag: text.optional() })).optional(),
+    anchors: z.array(globalItem('anchor', { color: itemColor.optional() })).optional(),
+    dropdowns: z.array(globalItem('dropdown', { description: z.string().optional(), color: itemColor.optional() })).optional(),
+  }),
+) as z.ZodType<V2Global>;
 
 /** The navigation object. */
 export const v2Navigation: z.ZodType<V2Navigation> = z.lazy(() =>
   z.object({
     ...divisions(),
     /** Links shown in every section, whatever the reader has chosen (usually external links). */
-    global: z
-      .object({
-        languages: z.array(globalItem('language', { default: z.boolean().optional() })).optional(),
-        versions: z.array(globalItem('version', { default: z.boolean().optional(), tag: text.optional() })).optional(),
-        products: z.array(globalItem('product', { name: text.optional(), description: z.string().optional(), color: itemColor.optional() })).optional(),
-        tabs: z.array(globalItem('tab', { align: z.enum(['start', 'end']).optional() })).optional(),
-        anchors: z.array(globalItem('anchor', { color: itemColor.optional() })).optional(),
-        dropdowns: z.array(globalItem('dropdown', { description: z.string().optional(), color: itemColor.optional() })).optional(),
-      })
-      .optional(),
+    global: globalLinks.optional(),
   }),
 ) as z.ZodType<V2Navigation>;

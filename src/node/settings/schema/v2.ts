@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexColor, opaqueObject, oneOrMany, redirect, text } from './common.js';
+import { hexColor, opaqueObject, oneOrMany, redirect, text, unsupported } from './common.js';
 import { logo } from './logo.js';
 import { banner, contextual, errors, fonts, perMode, styling, theme, thumbnails, v2Background, v2Footer } from './look.js';
 import { feedback } from './feedback.js';
@@ -118,8 +118,15 @@ export const v2Shape = {
   redirects: z.array(redirect).optional(),
   /** The page menu: copy the page, view it as Markdown, open it in an AI tool. */
   contextual: contextual.optional(),
-  /** SEO metatags and indexing. Accepted, not used. */
-  seo: opaqueObject.optional(),
+  /** SEO: extra meta tags, and which pages are indexed. */
+  seo: z
+    .object({
+      /** Extra `<meta>` tags of every page (`canonical` or `og:url` give the site URL). */
+      metatags: z.record(z.string(), z.unknown()).optional(),
+      /** `navigable` (default): search engines and search see the pages of the navigation; `all`: every page. */
+      indexing: z.enum(['navigable', 'all']).optional(),
+    })
+    .optional(),
   /** Fonts of headings and body text: families or font files. */
   fonts: fonts.optional(),
   /** Styling options: eyebrows, code block theme, math stylesheets. */
@@ -142,8 +149,12 @@ export const v2Shape = {
   feedback: feedback.optional(),
   /** Text substituted for `{{name}}` in pages, snippets and front matter. */
   variables: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'a name of letters, digits, `-`, `_` and `.`' }), z.string()).optional(),
-  /** Custom-domain and hosting options. Accepted, not used. */
-  interaction: opaqueObject.optional(),
+  /** How navigation groups behave when opened. */
+  interaction: z
+    .object({
+      drilldown: unsupported(z.boolean().optional(), 'open a group\'s first page when the group is opened (`interaction.drilldown`); a group opens in place'),
+    })
+    .optional(),
 };
 
 /** The newer docs.json layout. */
