@@ -100,11 +100,11 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   };
 }
 
-/** Longest folder shared by a section's page URLs: pages outside the navigation go by it. */
-function sharedFolder(urls: string[]): string {
+/** Longest folder shared by a section's pages (by file, so `en/index` is in `en`): pages outside the navigation go by it. */
+function sharedFolder(ids: string[]): string {
   let prefix: string[] | undefined;
-  for (const url of urls) {
-    const folders = trimSlashes(url).split('/').slice(0, -1);
+  for (const id of ids) {
+    const folders = id.split('/').slice(0, -1);
     if (!prefix) prefix = folders;
     else {
       let i = 0;
@@ -153,7 +153,7 @@ function divisionSections(settings: Settings, divisions: Division[], content: Co
   for (const s of inOrder) {
     s.firstUrl = firstPageUrl(s.groups);
     const urls = pageUrls(s.groups);
-    if (s !== root) s.prefix = sharedFolder(urls);
+    if (s !== root) s.prefix = sharedFolder(urls.map((u) => content.byUrl.get(u)?.id ?? trimSlashes(u)));
     for (const url of urls) if (!pageSection.has(url)) pageSection.set(url, s);
   }
   const owners = sections.filter((s) => s.prefix !== '');

@@ -148,7 +148,7 @@ export const v2Shape = {
   /** Feedback under each page (a mint.json setting many docs.json files keep). */
   feedback: feedback.optional(),
   /** Text substituted for `{{name}}` in pages, snippets and front matter. */
-  variables: z.record(z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'a name of letters, digits, `-`, `_` and `.`' }), z.string()).optional(),
+  variables: z.record(z.string(), z.string()).optional(),
   /** How navigation groups behave when opened. */
   interaction: z
     .object({
