@@ -88,8 +88,14 @@ const itemColor = z.object({ light: z.string().optional(), dark: z.string().opti
 
 const directory = z.enum(['none', 'accordion', 'card']);
 
-/** Shape of the nested divisions; a function so the lazy schemas below are initialised first. */
-const divisions = () => ({
+/**
+ * Shape of the nested divisions; a function so the lazy schemas below are initialised first, made
+ * once and shared by every kind of item (one schema instance each: the JSON Schema generator then
+ * writes each once).
+ */
+let divisionShape: ReturnType<typeof makeDivisions> | undefined;
+const divisions = () => (divisionShape ??= makeDivisions());
+const makeDivisions = () => ({
   /** Language variants of the docs: a language switcher, each with its own navigation. */
   languages: z.array(language).optional(),
   /** Docs versions: a version switcher, each with its own navigation. */
@@ -112,8 +118,10 @@ const divisions = () => ({
   directory: directory.optional(),
 });
 
-/** What a division item carries besides its name: icon, link, visibility, OpenAPI. */
-const itemFields = () => ({
+/** What a division item carries besides its name: icon, link, visibility, OpenAPI (made once, as `divisions`). */
+let itemShape: ReturnType<typeof makeItemFields> | undefined;
+const itemFields = () => (itemShape ??= makeItemFields());
+const makeItemFields = () => ({
   /** Icon of the item. */
   icon: v2Icon.optional(),
   /** Style of `icon`. */
