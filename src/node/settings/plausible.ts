@@ -2,7 +2,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isCssColor } from '../render/encode.js';
 import { valuePhrase } from './issues.js';
-import type { JsonPath, PathMap } from './locate.js';
+import type { JsonPath, PathMap, Where } from './locate.js';
 import type { Redirect } from './types.js';
 
 /**
@@ -115,19 +115,22 @@ export function valueFindings(value: unknown, map: PathMap): { offset: number; d
     if (typeof v !== 'string') continue;
     const kind = kindAt(path);
     if (!kind) continue;
-    const { offset, ...where } = map.at(path);
-    const shown = { path: where.jsonPath!, value: valuePhrase(v) };
+    // Positions (a code frame each) only for findings: a site's thousands of redirects are checked.
+    const report = (make: (shown: { path: string; value: string }, where: Omit<Where, 'offset'>) => Diagnostic) => {
+      const { offset, ...where } = map.at(path);
+      out.push({ offset, diagnostic: make({ path: where.jsonPath!, value: valuePhrase(v) }, where) });
+    };
     if (kind === 'redirect') {
       const target = redirectTarget(v);
-      if ('reason' in target) out.push({ offset, diagnostic: diag('settings/unsafe-redirect', { ...shown, reason: target.reason }, where) });
+      if ('reason' in target) report((shown, where) => diag('settings/unsafe-redirect', { ...shown, reason: target.reason }, where));
     } else if (kind === 'redirect-source') {
       const source = redirectSource(v);
-      if ('reason' in source) out.push({ offset, diagnostic: diag('settings/unsafe-redirect-source', { ...shown, reason: source.reason }, where) });
+      if ('reason' in source) report((shown, where) => diag('settings/unsafe-redirect-source', { ...shown, reason: source.reason }, where));
     } else if (kind === 'color') {
-      if (!isCssColor(v)) out.push({ offset, diagnostic: diag('settings/implausible-color', shown, where) });
+      if (!isCssColor(v)) report((shown, where) => diag('settings/implausible-color', shown, where));
     } else {
       const reason = urlProblem(v, kind);
-      if (reason) out.push({ offset, diagnostic: diag('settings/implausible-url', { ...shown, reason }, where) });
+      if (reason) report((shown, where) => diag('settings/implausible-url', { ...shown, reason }, where));
     }
   }
   return out;

@@ -207,17 +207,16 @@ describe('docs.json v2 layout', () => {
           {
             "division": "language:en/version:v2/tab:API",
             "group": "Endpoints",
+            "lang": "en",
             "openapiScope": {
               "sources": [
                 "v2/openapi.yaml",
               ],
             },
-            "lang": "en",
             "pages": [
               "v2/api/overview",
               "GET /users",
             ],
-            "spec": "v2/openapi.yaml",
           },
           {
             "division": "language:en/version:v1/anchor:Docs",
