@@ -31,3 +31,19 @@ export function projectFileUrl(path: string): string {
   if (!path || /^[a-z][a-z0-9+.-]*:|^[/#?]/i.test(path)) return path;
   return '/' + path.replace(/^(\.\/)+/, '');
 }
+
+/** The longest folder every one of `paths` (`guides/setup`, `/guides/deploy`) is in; '' when none. */
+export function sharedFolder(paths: Iterable<string>): string {
+  let prefix: string[] | undefined;
+  for (const p of paths) {
+    const folders = p.replace(/^\/+/, '').split('/').slice(0, -1);
+    if (!prefix) prefix = folders;
+    else {
+      let i = 0;
+      while (i < prefix.length && i < folders.length && prefix[i] === folders[i]) i++;
+      prefix = prefix.slice(0, i);
+    }
+    if (prefix.length === 0) break;
+  }
+  return (prefix ?? []).join('/');
+}

@@ -1,5 +1,6 @@
 import type { Anchor, Division, Settings, Tab } from '../settings/types.js';
 import type { ContentModel, NavGroupNode, NavNode } from './pages.js';
+import { sharedFolder } from '../../shared/urls.js';
 
 /**
  * A section is the part of the site one sidebar shows: the root, a tab, or an internal anchor.
@@ -100,22 +101,6 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   };
 }
 
-/** Longest folder shared by a section's pages (by file, so `en/index` is in `en`): pages outside the navigation go by it. */
-function sharedFolder(ids: string[]): string {
-  let prefix: string[] | undefined;
-  for (const id of ids) {
-    const folders = id.split('/').slice(0, -1);
-    if (!prefix) prefix = folders;
-    else {
-      let i = 0;
-      while (i < prefix.length && i < folders.length && prefix[i] === folders[i]) i++;
-      prefix = prefix.slice(0, i);
-    }
-    if (prefix.length === 0) break;
-  }
-  return (prefix ?? []).join('/');
-}
-
 /**
  * docs.json: one section per division that lists groups (and the root, for groups listed at the top
  * of the navigation). A page belongs to the section it is listed in; a page outside the navigation
@@ -153,6 +138,7 @@ function divisionSections(settings: Settings, divisions: Division[], content: Co
   for (const s of inOrder) {
     s.firstUrl = firstPageUrl(s.groups);
     const urls = pageUrls(s.groups);
+    // The folder of its pages' files (so `en/index` is in `en`): pages outside the navigation go by it.
     if (s !== root) s.prefix = sharedFolder(urls.map((u) => content.byUrl.get(u)?.id ?? trimSlashes(u)));
     for (const url of urls) if (!pageSection.has(url)) pageSection.set(url, s);
   }

@@ -2,6 +2,7 @@ import type { V2Input } from './schema/index.js';
 import type { V2NavbarInput } from './schema/navbar.js';
 import type { V2Divisions, V2Entry, V2Group, V2Navigation, V2OpenApi } from './schema/v2-navigation.js';
 import type { Anchor, CtaButton, Division, DivisionKind, IconType, Language, Link, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
+import { sharedFolder } from '../../shared/urls.js';
 import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, feedbackOf, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
 import { lookFromV2 } from './look.js';
 
@@ -87,18 +88,7 @@ function pagePaths(entries: readonly NavigationEntry[], out: string[] = []): str
 
 /** Longest folder shared by every page of `groups` ('' when none; see the module comment). */
 export function commonFolder(groups: readonly NavigationGroup[]): string {
-  let prefix: string[] | undefined;
-  for (const page of pagePaths(groups.flatMap((g) => (g.root ? [g.root, ...g.pages] : g.pages)))) {
-    const folders = page.replace(/^\/+/, '').split('/').slice(0, -1);
-    if (!prefix) prefix = folders;
-    else {
-      let i = 0;
-      while (i < prefix.length && i < folders.length && prefix[i] === folders[i]) i++;
-      prefix = prefix.slice(0, i);
-    }
-    if (prefix.length === 0) break;
-  }
-  return (prefix ?? []).join('/');
+  return sharedFolder(pagePaths(groups.flatMap((g) => (g.root ? [g.root, ...g.pages] : g.pages))));
 }
 
 /** A nested group takes from above only what it inherits (its division and language are its top-level group's). */
