@@ -455,6 +455,11 @@ export const catalogue = {
     message: ({ path, value, reason }) => `\`${path}\`: ${value} is not a path of the site (${reason}); the redirect is left out.`,
     hint: () => 'A redirect is from a path of the site, such as `/guides/old` or `/blog/:slug*`.',
   }),
+  'settings/unreachable-redirect-source': entry<{ path: string; value: string; reason: string }>({
+    severity: 'warning',
+    message: ({ path, value, reason }) => `\`${path}\`: ${value} can never match an address (${reason}); the redirect is left out.`,
+    hint: () => 'Write the path as readers see it in the address bar, without escapes: `/learn/self_hosted/setup`.',
+  }),
   'openapi/outside-project': entry<{ source: string }>({
     severity: 'error',
     message: ({ source }) => `OpenAPI file "${source}" is outside the project folder; Kiln reads only files inside it, so it is left out.`,

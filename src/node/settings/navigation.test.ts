@@ -60,7 +60,7 @@ describe('docs.json navigation', () => {
 
   it('warns, with position, for the keys Mintlify documents and Kiln does not act on', async () => {
     const { text } = await loadFixture('v2-divisions');
-    expect(text.split('\n').filter((l) => /warning/.test(l))).toEqual([
+    expect(text.split('\n').filter((l) => /  warning  /.test(l))).toEqual([
       'docs.json:6:20  warning  settings/unsupported  `interaction.drilldown` is a Mintlify setting Kiln does not support yet: Kiln does not open a group\'s first page when the group is opened (`interaction.drilldown`); a group opens in place; it is ignored.',
       'docs.json:15:109  warning  settings/unsupported  `navigation.languages[0].footer` is a Mintlify setting Kiln does not support yet: Kiln does not show a different footer per language; it is ignored.',
       'docs.json:36:98  warning  settings/unsupported  `navigation.languages[1].products[0].versions[1].tabs[0].groups[0].boost` is a Mintlify setting Kiln does not support yet: Kiln does not rank search results by group; it is ignored.',

@@ -38,6 +38,9 @@ describe('plausible URLs', () => {
     expect(redirectSource('/blog/:slug*')).toEqual({ path: '/blog/:slug*' });
     expect(redirectSource('/a/../../b')).toEqual({ reason: 'it has a `.` or `..` segment' });
     expect(redirectSource('https://acme.dev/a')).toEqual({ reason: 'it is a URL, not a path of the site' });
+    expect(redirectSource('/learn/self\\_hosted')).toEqual({ reason: 'browsers read `\\` in an address as `/`', unreachable: true });
+    expect(redirectSource('/a\\..\\b')).toEqual({ reason: 'it has a `.` or `..` segment' });
+    expect(redirectSource('/a\\<b')).toEqual({ reason: 'it contains `<`' });
   });
 });
 
@@ -66,6 +69,14 @@ describe('settings values checked when the settings load', () => {
     const { settings, diagnostics } = load({ ...base, redirects: [{ source: '/a', destination: 'javascript:alert(1)' }, { source: '/b', destination: 'b' }] });
     expect(diagnostics.map((d) => formatDiagnostic(d, '/site').split('\n')[0])).toEqual([
       'docs.json:14:22  error  settings/unsafe-redirect  `redirects[0].destination`: "javascript:alert(1)" is neither an http(s) URL nor a path of the site (the `javascript:` scheme is not allowed); the redirect is left out.',
+    ]);
+    expect(settings!.redirects).toEqual([{ source: '/b', destination: 'b' }]);
+  });
+
+  it('leave out a redirect from a path with a backslash, which no address has, with a warning (Mintlify accepts the file)', () => {
+    const { settings, diagnostics } = load({ ...base, redirects: [{ source: '/learn/self\\_hosted', destination: '/self-hosted' }, { source: '/b', destination: 'b' }] });
+    expect(diagnostics.map((d) => formatDiagnostic(d, '/site').split('\n')[0])).toEqual([
+      'docs.json:13:17  warning  settings/unreachable-redirect-source  `redirects[0].source`: "/learn/self\\\\_hosted" can never match an address (browsers read `\\` in an address as `/`); the redirect is left out.',
     ]);
     expect(settings!.redirects).toEqual([{ source: '/b', destination: 'b' }]);
   });

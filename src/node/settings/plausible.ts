@@ -64,12 +64,15 @@ export function redirectTarget(destination: string): { url: string } | { reason:
  * The path a redirect is from: a path of the site, never a URL, and without `.` or `..` segments
  * (the redirect page is written at that path inside the output, so `/../x` would land outside it).
  */
-export function redirectSource(source: string): { path: string } | { reason: string } {
+export function redirectSource(source: string): { path: string } | { reason: string; unreachable?: true } {
   const s = source.trim();
-  const odd = oddCharacter(s);
+  // A `\` (meilisearch's `self\_hosted`, Markdown escaping) is harmless but matches nothing:
+  // browsers read it as `/`. Mintlify accepts the file, so it is a warning, not an error.
+  const odd = oddCharacter(s.replace(/\\/g, ''));
   if (odd) return { reason: `it contains ${odd}` };
   if (/^[a-z][a-z0-9+.-]*:/i.test(s) || s.startsWith('//')) return { reason: 'it is a URL, not a path of the site' };
-  if (s.split('/').some((seg) => seg === '.' || seg === '..')) return { reason: 'it has a `.` or `..` segment' };
+  if (s.split(/[/\\]/).some((seg) => seg === '.' || seg === '..')) return { reason: 'it has a `.` or `..` segment' };
+  if (s.includes('\\')) return { reason: 'browsers read `\\` in an address as `/`', unreachable: true };
   return { path: s };
 }
 
@@ -125,7 +128,7 @@ export function valueFindings(value: unknown, map: PathMap): { offset: number; d
       if ('reason' in target) report((shown, where) => diag('settings/unsafe-redirect', { ...shown, reason: target.reason }, where));
     } else if (kind === 'redirect-source') {
       const source = redirectSource(v);
-      if ('reason' in source) report((shown, where) => diag('settings/unsafe-redirect-source', { ...shown, reason: source.reason }, where));
+      if ('reason' in source) report((shown, where) => diag(source.unreachable ? 'settings/unreachable-redirect-source' : 'settings/unsafe-redirect-source', { ...shown, reason: source.reason }, where));
     } else if (kind === 'color') {
       if (!isCssColor(v)) report((shown, where) => diag('settings/implausible-color', shown, where));
     } else {
