@@ -44,6 +44,19 @@ function anchorColor(color: Anchor['color']): string | undefined {
   return from && to ? `linear-gradient(135deg, ${from}, ${to})` : from;
 }
 
+/** One anchor atop the sidebar: its icon on a tile (the anchor's colour as background), name, and an arrow when it leads elsewhere. */
+function AnchorLink({ href, name, current, external, icon, iconType, background }: { href: string; name: string; current: boolean; external: boolean; icon?: Anchor['icon']; iconType?: string; background?: string }) {
+  return (
+    <a className="anchor-link" href={href} aria-current={current ? 'true' : undefined} {...(external ? externalProps : {})}>
+      <span className="anchor-icon" style={background ? { background } : undefined} aria-hidden="true">
+        {icon ? <ContentIcon icon={icon} iconType={iconType} /> : null}
+      </span>
+      <span className="anchor-name">{name}</span>
+      {external && <ExternalIcon />}
+    </a>
+  );
+}
+
 /**
  * Anchors at the top of the sidebar. An internal anchor links to its first page; `version`
  * anchors are shown by the client script when that version is selected; `isDefaultHidden`
@@ -71,13 +84,7 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
     <ul className="anchors" aria-label="Sections">
       {entries.filter((e) => !e.hidden).map((e) => (
         <li key={e.key} data-version={e.version}>
-          <a className="anchor-link" href={e.href} aria-current={e.key === activeKey ? 'true' : undefined} {...(e.external ? externalProps : {})}>
-            <span className="anchor-icon" style={e.color ? { background: e.color } : undefined} aria-hidden="true">
-              {e.icon ? <ContentIcon icon={e.icon} iconType={e.iconType} /> : null}
-            </span>
-            <span className="anchor-name">{e.name}</span>
-            {e.external && <ExternalIcon />}
-          </a>
+          <AnchorLink href={e.href} name={e.name} current={e.key === activeKey} external={e.external} icon={e.icon} iconType={e.iconType} background={e.color} />
         </li>
       ))}
     </ul>
@@ -245,13 +252,7 @@ export function DivisionAnchors({ settings, sections, current }: { settings: Set
         const color = cssColor(e.division.color?.light ?? e.division.color?.dark);
         return (
           <li key={e.key}>
-            <a className="anchor-link" href={e.href} aria-current={e.current ? 'true' : undefined} {...(e.external ? externalProps : {})}>
-              <span className="anchor-icon" style={color ? { background: color } : undefined} aria-hidden="true">
-                {e.division.icon ? <ContentIcon icon={e.division.icon} iconType={e.division.iconType} /> : null}
-              </span>
-              <span className="anchor-name">{e.name}</span>
-              {e.external && <ExternalIcon />}
-            </a>
+            <AnchorLink href={e.href} name={e.name} current={e.current} external={e.external} icon={e.division.icon} iconType={e.division.iconType} background={color} />
           </li>
         );
       })}
