@@ -70,7 +70,12 @@ function valueOf(node: Node): unknown {
   const object: Record<string, unknown> = {};
   for (const property of node.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (key && value) Object.defineProperty(object, String(key.value), { value: valueOf(value), enumerable: true, writable: true, configurable: true });
+    if (key && value) setOwn(object, String(key.value), valueOf(value));
   }
   return object;
+}
+
+/** `object[key] = value` as an own property, also for `__proto__` (which plain assignment turns into a prototype). */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }

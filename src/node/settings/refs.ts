@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseJson } from './json.js';
+import { parseJson, setOwn } from './json.js';
 import { formatPath, type JsonPath, type PathMap, type SourceMap, type Where } from './locate.js';
 
 /**
@@ -126,7 +126,7 @@ export function resolveRefs(
     if (!isObject(v)) return v;
     if (!('$ref' in v)) {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = walk(x, in_, [...local, k], [...merged, k], chain);
+      for (const [k, x] of Object.entries(v)) setOwn(out, k, walk(x, in_, [...local, k], [...merged, k], chain));
       return out;
     }
     const ref = v.$ref;
@@ -164,7 +164,7 @@ export function resolveRefs(
     const out: Record<string, unknown> = { ...resolved };
     for (const k of keys) {
       mounts.push({ at: [...merged, k], map: in_.map, local: [...local, k], ownsKey: true, order: in_.order });
-      out[k] = walk(siblings[k], in_, [...local, k], [...merged, k], chain);
+      setOwn(out, k, walk(siblings[k], in_, [...local, k], [...merged, k], chain));
     }
     return out;
   };
