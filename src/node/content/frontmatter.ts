@@ -14,6 +14,8 @@ export interface FrontMatter {
   mode?: 'default' | 'wide' | 'custom' | 'center';
   openapi?: string;
   api?: string;
+  /** `"asyncapi.yaml channelId"`: the page shows that AsyncAPI channel (src/node/asyncapi/). */
+  asyncapi?: string;
   noindex?: boolean;
   /** Left out of the sidebar, search, sitemap and llms.txt; still built (and `noindex`). */
   hidden?: boolean;
@@ -37,7 +39,7 @@ export interface SplitPage {
 const FRONT_MATTER_VALUES = 10_000;
 
 const FENCE = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
-const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api', 'tag'] as const;
+const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api', 'tag', 'asyncapi'] as const;
 const MODES = new Set(['default', 'wide', 'custom', 'center']);
 
 export function splitFrontMatter(source: string, file: string): SplitPage {

@@ -1,7 +1,7 @@
 import type { V2Input } from './schema/index.js';
 import type { V2NavbarInput } from './schema/navbar.js';
 import type { V2Divisions, V2Entry, V2Group, V2Navigation, V2OpenApi } from './schema/v2-navigation.js';
-import type { Anchor, CtaButton, Division, DivisionKind, IconType, Language, Link, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
+import type { Anchor, AsyncApiPlace, CtaButton, Division, DivisionKind, IconType, Language, Link, NavigationEntry, NavigationGroup, Settings, Tab } from './types.js';
 import { sharedFolder } from '../../shared/urls.js';
 import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, feedbackOf, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
 import { lookFromV2 } from './look.js';
@@ -32,6 +32,8 @@ const KINDS: { list: keyof V2Divisions; kind: DivisionKind; label: string }[] = 
   { list: 'dropdowns', kind: 'dropdown', label: 'dropdown' },
 ];
 const ANCHOR_LIKE = new Set<DivisionKind>(['anchor', 'dropdown']);
+/** The kinds whose `asyncapi` adds a group of channel pages per tag to their section. */
+const ASYNCAPI_OWNERS = new Set<DivisionKind>(['tab', 'anchor', 'dropdown']);
 
 interface Context {
   /** The division the walk is in. */
@@ -49,6 +51,8 @@ interface Collected {
   languages: { code: string; default: boolean; groups: NavigationGroup[] }[];
   /** OpenAPI files attached to places `Settings` has no slot for (groups, versions, …). */
   openapi: string[];
+  /** Every AsyncAPI file of the navigation. */
+  asyncapi: string[];
 }
 
 /** Paths of an OpenAPI reference. */
@@ -60,6 +64,14 @@ function openapiFiles(ref: V2OpenApi | undefined): string[] {
 /** `openapi.directory`: where the pages generated from it go. */
 function directoryOf(ref: V2OpenApi | undefined): string | undefined {
   return typeof ref === 'object' && !Array.isArray(ref) ? ref.directory : undefined;
+}
+
+/** An `asyncapi` value as the place of the channel pages it generates; its files are collected. */
+function asyncPlace(ref: V2OpenApi | undefined, acc: Collected): AsyncApiPlace | undefined {
+  const sources = openapiFiles(ref);
+  if (!sources.length) return undefined;
+  acc.asyncapi.push(...sources);
+  return compact({ sources, directory: directoryOf(ref) });
 }
 
 /** An `openapi` value as a scope for the operation entries under it. */
@@ -110,6 +122,7 @@ function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup
     openapi: openapiFiles(g.openapi)[0],
     division: ctx.division?.key,
     lang: ctx.lang,
+    asyncapi: asyncPlace(g.asyncapi, acc),
     // Only where something reads it: operation entries, or the group's own file.
     openapiScope: g.openapi !== undefined || (g.pages ?? []).some((e) => typeof e === 'string' && ENDPOINT.test(e)) ? openapiScope : undefined,
     tag: g.tag,
@@ -169,7 +182,7 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: 
   const divisions: Division[] = [];
   const found: NavigationGroup[] = [];
   for (const { list, kind, label } of KINDS) {
-    const items = (node[list] ?? []) as unknown as (V2Divisions & Record<string, unknown> & { default?: boolean; openapi?: V2OpenApi; href?: string; directory?: NavigationGroup['directory'] })[];
+    const items = (node[list] ?? []) as unknown as (V2Divisions & Record<string, unknown> & { default?: boolean; openapi?: V2OpenApi; asyncapi?: V2OpenApi; href?: string; directory?: NavigationGroup['directory'] })[];
     const made = items.map((item) => divisionOf(kind, label, item, ctx.division));
     divisions.push(...made);
     const order = items.map((_, i) => i);
@@ -197,7 +210,17 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: 
         } else acc.languages.push({ code: division.name, default: !!item.default, groups: [...sub.groups] });
       }
       const url = sub.groups.length === 0 && item.href ? item.href : commonFolder(sub.groups);
-      const owner = { name: division.name, url, openapi: openapiFiles(item.openapi)[0], openapiDirectory: directoryOf(item.openapi), division: division.key };
+      // Tabs, anchors and dropdowns get their channel pages (asyncapi/navigation.ts); the files of
+      // the other kinds' `asyncapi` are loaded, for front matter to name.
+      const asyncapi = asyncPlace(item.asyncapi, acc);
+      const owner = {
+        name: division.name,
+        url,
+        openapi: openapiFiles(item.openapi)[0],
+        openapiDirectory: directoryOf(item.openapi),
+        division: division.key,
+        asyncapi: ASYNCAPI_OWNERS.has(kind) ? asyncapi : undefined,
+      };
       if (ANCHOR_LIKE.has(kind)) acc.anchors.push(compact({ ...owner, iconType: division.iconType ?? 'duotone', icon: division.icon, isDefaultHidden: false }));
       else acc.tabs.push(compact(owner));
     }
@@ -224,7 +247,7 @@ function globalLinks(global: V2Navigation['global'], prefix = 'global'): Divisio
 
 /** The newer docs.json layout as `Settings`. */
 export function fromV2(input: V2Input, file: string): Settings {
-  const acc: Collected = { navigation: [], tabs: [], anchors: [], languages: [], openapi: [] };
+  const acc: Collected = { navigation: [], tabs: [], anchors: [], languages: [], openapi: [], asyncapi: [] };
   const { global, ...rest } = input.navigation;
   // `api.openapi` is the default spec of every operation entry.
   const { divisions } = collect(rest, { directory: rest.directory, openapi: scopeOf(input.api?.openapi, undefined) }, acc);
@@ -267,6 +290,8 @@ export function fromV2(input: V2Input, file: string): Settings {
       fullUrl: input.api?.url === 'full' ? true : undefined,
     }),
     openapi: [...new Set([...openapiFiles(input.api?.openapi), ...acc.openapi])],
+    asyncapi: acc.asyncapi.length || input.api?.asyncapi !== undefined ? [...new Set([...openapiFiles(input.api?.asyncapi), ...acc.asyncapi])] : undefined,
+    asyncapiDirectory: directoryOf(input.api?.asyncapi),
     footerSocials: normalizeSocials(input.footer?.socials),
     feedback: feedbackOf(input.feedback),
     modeToggle: compact({

@@ -39,6 +39,14 @@ export interface NavigationGroup {
   hidden?: boolean;
   /** Listing of the group's pages below its root page's content (inherited down the navigation). */
   directory?: 'none' | 'accordion' | 'card';
+  /** docs.json (v2) only: the group's AsyncAPI file(s); a page per channel is added after its own pages (asyncapi/navigation.ts). */
+  asyncapi?: AsyncApiPlace;
+}
+
+/** An `asyncapi` of a navigation element: its files, and the folder of the channel pages (`api-reference` by default). */
+export interface AsyncApiPlace {
+  sources: string[];
+  directory?: string;
 }
 
 /**
@@ -141,6 +149,8 @@ export interface Anchor {
   openapiDirectory?: string;
   /** docs.json: key of the division this stands for (`Settings.divisions`). */
   division?: string;
+  /** docs.json (v2) only: AsyncAPI file(s) whose channels become pages of the anchor. */
+  asyncapi?: AsyncApiPlace;
 }
 
 export interface TopAnchor {
@@ -159,6 +169,8 @@ export interface Tab {
   version?: string;
   /** docs.json: key of the division this stands for (`Settings.divisions`). */
   division?: string;
+  /** docs.json (v2) only: AsyncAPI file(s) whose channels become pages of the tab. */
+  asyncapi?: AsyncApiPlace;
 }
 
 export interface ApiAuth {
@@ -215,6 +227,10 @@ export interface Settings {
   primaryTab?: { name: string };
   api: ApiSettings;
   openapi: string[];
+  /** Every AsyncAPI file the settings name (`api.asyncapi` and navigation elements; docs.json only). */
+  asyncapi?: string[];
+  /** `api.asyncapi.directory`: where navigation elements put channel pages when theirs names none. */
+  asyncapiDirectory?: string;
   footerSocials: { type: SocialPlatform; url: string }[];
   /** `thumbsRating`: "Was this page helpful?" under each page. */
   feedback: { suggestEdit: boolean; raiseIssue: boolean; thumbsRating?: boolean };

@@ -19,6 +19,11 @@ export const v2OpenApi = z.union([oneOrMany, z.object({ source: text, directory:
 });
 export type V2OpenApi = z.infer<typeof v2OpenApi>;
 
+/** An AsyncAPI reference: file(s), or `{source, directory}`; one page per channel. */
+export const v2AsyncApi = z.union([oneOrMany, z.object({ source: text, directory: text.optional() })], {
+  error: 'an AsyncAPI file path, an array of them, or an object `{source, directory}`',
+});
+
 export type V2Entry = string | V2Group;
 
 export interface V2Group {
@@ -33,6 +38,7 @@ export interface V2Group {
   public?: boolean;
   openapi?: V2OpenApi;
   directory?: Directory;
+  asyncapi?: V2OpenApi;
 }
 
 /** Divisions that may appear at any level of the navigation tree. */
@@ -57,6 +63,7 @@ interface V2ItemBase extends V2Divisions {
   hidden?: boolean;
   href?: string;
   openapi?: V2OpenApi;
+  asyncapi?: V2OpenApi;
 }
 
 type ItemColor = { light?: string; dark?: string };
@@ -132,7 +139,8 @@ const makeItemFields = () => ({
   href: text.optional(),
   /** OpenAPI file(s) whose endpoints live in this item. */
   openapi: v2OpenApi.optional(),
-  asyncapi: unsupported(z.unknown().optional(), 'render AsyncAPI documents'),
+  /** AsyncAPI file(s) whose channels become pages of this item. */
+  asyncapi: v2AsyncApi.optional(),
   /** Links shown in every section inside this item. */
   global: z.lazy(() => globalLinks).optional(),
 });
@@ -163,7 +171,8 @@ export const group: z.ZodType<V2Group> = z.lazy(() =>
     openapi: v2OpenApi.optional(),
     /** Listing of child pages below the root page: `none`, `accordion` or `card`. */
     directory: directory.optional(),
-    asyncapi: unsupported(z.unknown().optional(), 'render AsyncAPI documents'),
+    /** AsyncAPI file(s) whose channels become pages of this group, after the pages it lists. */
+    asyncapi: v2AsyncApi.optional(),
     boost: unsupported(z.number().optional(), 'rank search results by group'),
     searchable: unsupported(z.boolean().optional(), 'leave a group out of search by this setting (front matter `noindex: true` does)'),
   }),

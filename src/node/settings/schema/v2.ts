@@ -3,7 +3,7 @@ import { hexColor, opaqueObject, oneOrMany, redirect, text, unsupported } from '
 import { logo } from './logo.js';
 import { banner, contextual, errors, fonts, perMode, styling, theme, thumbnails, v2Background, v2Footer } from './look.js';
 import { feedback } from './feedback.js';
-import { v2Navigation, v2OpenApi } from './v2-navigation.js';
+import { v2AsyncApi, v2Navigation, v2OpenApi } from './v2-navigation.js';
 import { v2Navbar } from './navbar.js';
 import { integrations } from './analytics.js';
 import { icons } from './icons.js';
@@ -27,8 +27,8 @@ export const v2Colors = z.object({
 export const v2Api = z.object({
   /** OpenAPI file(s) for the API reference. */
   openapi: v2OpenApi.optional(),
-  /** AsyncAPI file(s): one page per channel. */
-  asyncapi: v2OpenApi.optional(),
+  /** AsyncAPI file(s) `asyncapi:` front matter may name; `directory` is where navigation elements put the channel pages they generate. */
+  asyncapi: v2AsyncApi.optional(),
   /** Parameter display options. */
   params: z
     .object({
