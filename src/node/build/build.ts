@@ -200,6 +200,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // are starting, rather than before them.
     const validate = site.context.openapi?.validate;
     if (validate) await t.time('openapi-checks', async () => diagnostics.push(...(cache ? await cache.siteMemo('openapi-checks', validate) : validate())));
+    // The AsyncAPI parser's checks (about 1 s a document), likewise.
+    const validateAsync = site.context.asyncapi?.validate;
+    if (validateAsync) await t.time('asyncapi-checks', async () => diagnostics.push(...(cache ? await cache.siteMemo('asyncapi-checks', validateAsync) : await validateAsync())));
     let local: PageProducer | undefined;
     let localBusy = 0;
     /** Markdown exports put off (LATER_MARKDOWN), by page URL. */

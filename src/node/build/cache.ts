@@ -221,11 +221,11 @@ export class PageCache {
    * A value that follows from the site key alone (the OpenAPI checks: they read only the OpenAPI
    * files and Kiln), kept until that key changes.
    */
-  async siteMemo<T>(name: string, compute: () => T): Promise<T> {
+  async siteMemo<T>(name: string, compute: () => T | Promise<T>): Promise<T> {
     const file = path.join(this.dir, `${name}.json`);
     const kept = await fs.readFile(file, 'utf8').then((t) => JSON.parse(t) as { key: string; value: T }).catch(() => undefined);
     if (kept?.key === this.site) return kept.value;
-    const value = compute();
+    const value = await compute();
     await fs.writeFile(file, JSON.stringify({ key: this.site, value })).catch(() => undefined);
     return value;
   }

@@ -8,6 +8,7 @@ export type BuildStage =
   | 'settings+content'
   | 'cache-check'
   | 'openapi-checks'
+  | 'asyncapi-checks'
   | 'workers-start'
   | 'produce'
   | 'tailwind'

@@ -95,6 +95,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
 
   for (const page of authored) {
     await openapiReference(site, page, diagnostics);
+    await asyncapiReference(site, page, diagnostics);
     // The build's own production of the page (compile, run, render, with its snippets), so that a
     // page the build would leave out, or warn about, is reported here the same.
     const result = await buildPage(site, page, engines, cache);
@@ -187,7 +188,7 @@ function conventions(page: Page, c: Checked, diagnostics: Diagnostic[]): void {
   // Front matter that did not parse is reported already; missing keys would only repeat it.
   const broken = diagnostics.some((d) => d.file === page.file && d.code === 'page/invalid-frontmatter');
   const { data } = page.frontMatter;
-  if (!broken && !page.frontMatter.openapi && data.title === undefined) diagnostics.push(diag('check/missing-title', {}, fmPos));
+  if (!broken && !page.frontMatter.openapi && !page.frontMatter.asyncapi && data.title === undefined) diagnostics.push(diag('check/missing-title', {}, fmPos));
   if (!broken && data.description === undefined) diagnostics.push(diag('check/missing-description', {}, fmPos));
   for (const h of c.facts?.h1 ?? []) diagnostics.push(diag('check/heading-level-1', { text: h.text }, at(page.file, h)));
 }
@@ -206,6 +207,17 @@ async function openapiReference(site: LoadedSite, page: Page, diagnostics: Diagn
   const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
   if (found?.op) diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: found.op.doc.id, others: found.others.map((o) => o.doc.id) }, where));
   else diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
+}
+
+/** `asyncapi: "asyncapi.yaml room"` that matches no channel (the renderer reports it too, when it renders). */
+async function asyncapiReference(site: LoadedSite, page: Page, diagnostics: Diagnostic[]): Promise<void> {
+  const reference = page.frontMatter.asyncapi;
+  if (!reference || site.context.asyncapi?.model.find(reference)) return;
+  const source = await fs.readFile(page.file, 'utf8').catch(() => '');
+  const m = /^asyncapi\s*:/m.exec(source);
+  const pos = m ? offsetToLineColumn(source, m.index) : undefined;
+  const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
+  diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: site.context.asyncapi?.model.closest(reference) ?? [] }, where));
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;

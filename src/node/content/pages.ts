@@ -37,6 +37,8 @@ export interface Page {
   fallbackOf?: string;
   /** When the source file last changed, from git (builds in a git checkout; content/git-dates.ts). */
   lastModified?: Date;
+  /** The sidebar badge of a page the front matter alone cannot tell: an AsyncAPI channel's protocol (`WSS`). */
+  navMethod?: string;
 }
 
 /**
@@ -127,10 +129,12 @@ export interface OperationPages {
 const METHOD = /^(?:\S+\s+)??(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
 
 /** The sidebar's marks of an endpoint page: its method, and whether it is deprecated. */
-function endpointBadges(fm: FrontMatter): Pick<NavPageNode, 'method' | 'deprecated'> {
+function endpointBadges(page: Page): Pick<NavPageNode, 'method' | 'deprecated'> {
+  const fm = page.frontMatter;
   const m = METHOD.exec(fm.openapi ?? fm.api ?? '');
   const out: Pick<NavPageNode, 'method' | 'deprecated'> = {};
   if (m) out.method = m[1]!.toUpperCase();
+  else if (page.navMethod) out.method = page.navMethod;
   if (fm.data.deprecated === true) out.deprecated = true;
   return out;
 }
@@ -265,7 +269,7 @@ export async function loadContent(
     }
     page.inNav = true;
     if (!scope.hidden) shown.add(page.id);
-    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, tag: page.frontMatter.tag, hidden: hidden || undefined, ...endpointBadges(page.frontMatter) };
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, tag: page.frontMatter.tag, hidden: hidden || undefined, ...endpointBadges(page) };
   }
 
   /**

@@ -63,14 +63,19 @@ export class DevSite implements SiteHandle {
     const loaded = (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET, validateOpenApi: 'deferred' }).then((r) => {
       this.options.report?.(r.diagnostics);
       if (r.site) this.pageAssets.attach(r.site);
-      // The OpenAPI checks compile a large JSON Schema validator: run them once the first page is
-      // answered (or after 2 s), not before it. A newer load (an edit) makes them moot.
-      const validate = r.site?.context.openapi?.validate;
-      if (validate) {
+      // The OpenAPI and AsyncAPI checks compile large JSON Schema validators: run them once the
+      // first page is answered (or after 2 s), not before it. A newer load (an edit) makes them moot.
+      const validateOpenApi = r.site?.context.openapi?.validate;
+      const validateAsyncApi = r.site?.context.asyncapi?.validate;
+      if (validateOpenApi || validateAsyncApi) {
         const run = () => {
           clearTimeout(timer);
           if (this.afterPage === run) this.afterPage = undefined;
-          if (this.loaded === loaded) this.options.report?.(validate());
+          if (this.loaded !== loaded) return;
+          if (validateOpenApi) this.options.report?.(validateOpenApi());
+          void validateAsyncApi?.().then((found) => {
+            if (this.loaded === loaded) this.options.report?.(found);
+          });
         };
         const timer = setTimeout(run, 2000).unref();
         this.afterPage = run;
@@ -162,9 +167,10 @@ export class DevSite implements SiteHandle {
     // A file added or removed changes what is served and linked (the project's .css and .js).
     const patched = (await this.patchPages(files)) && !(await this.publishedChanged(files));
     for (const f of files) this.cache.delete(f);
-    // An OpenAPI file (or a file one refers to) changed: the documents load again with the site.
-    const api = this.loaded && (await this.loaded).site?.context.openapi;
-    if (api && files.some((f) => api.model.files.has(path.resolve(f)))) {
+    // An OpenAPI or AsyncAPI file (or a file one refers to) changed: the documents load again with the site.
+    const context = this.loaded && (await this.loaded).site?.context;
+    const specFiles = [context?.openapi?.model.files, context?.asyncapi?.model.files];
+    if (files.some((f) => specFiles.some((s) => s?.has(path.resolve(f))))) {
       this.cache.clear();
       this.loaded = undefined;
       return;
@@ -223,6 +229,8 @@ export class DevSite implements SiteHandle {
       if (title !== page.title || navTitle !== page.navTitle || fm.icon !== page.frontMatter.icon || fm.tag !== page.frontMatter.tag || fm.hidden !== page.frontMatter.hidden || fm.noindex !== page.frontMatter.noindex || split.diagnostics.length) return false;
       // A missing translation shows this page too: both are made again.
       if ([...site.content.pages.values()].some((p) => p.fallbackOf === page.id)) return false;
+      // Another AsyncAPI reference may need a file that is not loaded, and gives the page another badge.
+      if (fm.asyncapi !== page.frontMatter.asyncapi) return false;
       page.frontMatter = split.frontMatter;
       page.body = split.body;
     }

@@ -242,6 +242,70 @@ export const catalogue = {
     message: () => 'The playground is set to show only to signed-in readers (`api.playground.display: "auth"`); a Kiln site has no reader sign-in, so no reader sees it, as Mintlify does for readers who are not signed in.',
     hint: () => 'Use "interactive" to offer the playground to every reader, or "simple" or "none" to say plainly that there is none.',
   }),
+  'asyncapi/not-found': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `AsyncAPI file "${source}" does not exist.`,
+    hint: () => 'Paths in `asyncapi` are relative to the folder of docs.json (a leading / means the same); check the spelling.',
+  }),
+  'asyncapi/outside-project': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `AsyncAPI file "${source}" is outside the project folder; Kiln reads only files inside it, so it is left out.`,
+    hint: () => 'Copy the file into the folder of docs.json and refer to it there (`asyncapi/events.yaml`).',
+  }),
+  'asyncapi/not-a-file': entry<{ source: string }>({
+    severity: 'error',
+    message: ({ source }) => `AsyncAPI file "${source}" is not a regular file (a folder, device or pipe); it is not read.`,
+    hint: () => 'Name a YAML or JSON file of the project.',
+  }),
+  'asyncapi/too-large': entry<{ source: string; limit: string }>({
+    severity: 'error',
+    message: ({ source, limit }) => `AsyncAPI file "${source}" is larger than ${limit}; it is not read.`,
+    hint: () => 'Split the document into files that refer to each other with `$ref`.',
+  }),
+  'asyncapi/fetch-failed': entry<{ url: string; reason: string }>({
+    severity: 'error',
+    message: ({ url, reason }) => `AsyncAPI file ${url} could not be fetched: ${reason}; its channels get no pages.`,
+    hint: () => 'Check the URL and the network, or download the file into the project and name its path in `asyncapi`. A copy fetched earlier is kept in .kiln/cache/ and used when the URL is unreachable.',
+  }),
+  'asyncapi/fetch-cached': entry<{ url: string; reason: string }>({
+    severity: 'warning',
+    message: ({ url, reason }) => `AsyncAPI file ${url} could not be fetched (${reason}); the copy cached in .kiln/cache/ is used.`,
+  }),
+  'asyncapi/parse-failed': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The AsyncAPI file does not parse: ${reason}.`,
+    hint: () => 'AsyncAPI files are YAML or JSON; fix the syntax at the marked position.',
+  }),
+  'asyncapi/invalid': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The file is not a usable AsyncAPI document: ${reason}; its channels get no pages.`,
+    hint: () => 'An AsyncAPI file has a top-level `asyncapi: 3.0.0` (or 2.x) and `channels`. AsyncAPI Studio (https://studio.asyncapi.com) shows what the parser expects.',
+  }),
+  'asyncapi/finding': entry<{ path: string; reason: string }>({
+    severity: 'warning',
+    message: ({ path, reason }) => `${path ? `\`${path}\`: ` : ''}${reason} (AsyncAPI parser).`,
+    hint: () => 'The channel pages are still built from what the file holds; fix the file so other AsyncAPI tools accept it too.',
+  }),
+  'asyncapi/more-findings': entry<{ count: number }>({
+    severity: 'warning',
+    message: ({ count }) => `${count} more problem${count === 1 ? '' : 's'} in this AsyncAPI file are not listed.`,
+    hint: () => 'Fix the ones listed first, or check the file in AsyncAPI Studio.',
+  }),
+  'asyncapi/ref-refused': entry<{ ref: string; why: string }>({
+    severity: 'error',
+    message: ({ ref, why }) => `AsyncAPI reference "${ref}" ${why}, so it is shown as an empty schema.`,
+    hint: () => 'Keep referenced files inside the project and refer to them by a relative path (`./schemas/chat.yaml#/Message`); Kiln does not fetch referenced URLs (builds work offline).',
+  }),
+  'asyncapi/channel-not-found': entry<{ reference: string; page: string; closest: string[] }>({
+    severity: 'error',
+    message: ({ reference, page }) => `Page ${page} names the AsyncAPI channel "${reference}", which no AsyncAPI file of the site defines.`,
+    hint: ({ closest }) => (closest.length ? `Closest channels: ${closest.join(', ')}.` : 'Write `asyncapi: "path/to/asyncapi.yaml channelId"`, with the channel\'s key under `channels`, and name the file in `api.asyncapi` or keep it in the project.'),
+  }),
+  'asyncapi/unused-file': entry<{ source: string }>({
+    severity: 'info',
+    message: ({ source }) => `AsyncAPI file ${source} is named in the settings, but no navigation element or page shows its channels.`,
+    hint: () => 'Add `"asyncapi": "<file>"` to a tab, anchor or group of the navigation (a page per channel), or `asyncapi: "<file> <channel>"` to a page\'s front matter.',
+  }),
   'islands/bundle-failed': entry<{ reason: string }>({
     severity: 'warning',
     message: ({ reason }) => `The browser code of the stateful components could not be bundled: ${reason}`,

@@ -22,10 +22,11 @@ export function cacheFileFor(root: string, url: string): string {
 }
 
 /**
- * Fetch an OpenAPI URL at build time with a short timeout and keep a copy under .kiln/cache/.
- * When the URL is unreachable the cached copy is used (warning); without one it is an error.
+ * Fetch an OpenAPI (or AsyncAPI) URL at build time with a short timeout and keep a copy under
+ * .kiln/cache/. When the URL is unreachable the cached copy is used (warning); without one it is
+ * an error.
  */
-export async function fetchOpenApi(root: string, url: string, fetchImpl: typeof fetch = fetch): Promise<{ file?: string; text?: string; diagnostics: Diagnostic[]; reason?: string }> {
+export async function fetchOpenApi(root: string, url: string, fetchImpl: typeof fetch = fetch, kind: 'openapi' | 'asyncapi' = 'openapi'): Promise<{ file?: string; text?: string; diagnostics: Diagnostic[]; reason?: string }> {
   const cache = cacheFileFor(root, url);
   let reason: string;
   try {
@@ -40,8 +41,8 @@ export async function fetchOpenApi(root: string, url: string, fetchImpl: typeof 
     reason = describeFetchError(error);
   }
   const cached = await fs.readFile(cache, 'utf8').catch(() => undefined);
-  if (cached !== undefined) return { file: cache, text: cached, diagnostics: [diag('openapi/fetch-cached', { url, reason })] };
-  return { diagnostics: [diag('openapi/fetch-failed', { url, reason })], reason };
+  if (cached !== undefined) return { file: cache, text: cached, diagnostics: [diag(kind === 'asyncapi' ? 'asyncapi/fetch-cached' : 'openapi/fetch-cached', { url, reason })] };
+  return { diagnostics: [diag(kind === 'asyncapi' ? 'asyncapi/fetch-failed' : 'openapi/fetch-failed', { url, reason })], reason };
 }
 
 function describeFetchError(error: unknown): string {

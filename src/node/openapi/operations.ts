@@ -45,7 +45,7 @@ export function parseReference(text: string): OperationReference | undefined {
 }
 
 /** Does a spec token (`openapi.yaml`, `/api/openapi.json`, `v3-openapi`, a URL) name this document? */
-export function specMatches(token: string, doc: ApiDocument): boolean {
+export function specMatches(token: string, doc: Pick<ApiDocument, 'id' | 'url'>): boolean {
   const t = token.replace(/^\.?\/+/, '');
   if (doc.url && (token === doc.url || t === doc.url)) return true;
   const id = doc.id.replace(/^\.?\/+/, '');

@@ -13,7 +13,7 @@ const OPENAPI_VALUES = 5_000_000;
  * Text of a YAML or JSON file → value, or a diagnostic with file:line:col. JSON goes through
  * JSON.parse (fast) and, when that fails, jsonc-parser for the position.
  */
-export function parseText(text: string, file: string): { value?: Json; diagnostics: Diagnostic[] } {
+export function parseText(text: string, file: string, code: 'openapi/parse-failed' | 'asyncapi/parse-failed' = 'openapi/parse-failed'): { value?: Json; diagnostics: Diagnostic[] } {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (/^\s*[{[]/.test(trimmed)) {
     try {
@@ -28,12 +28,12 @@ export function parseText(text: string, file: string): { value?: Json; diagnosti
         const message = (jsonError as Error).message;
         const at = /position (\d+)/.exec(message);
         const { line, column } = offsetToLineColumn(trimmed, at ? Number(at[1]) : 0);
-        return { diagnostics: [diag('openapi/parse-failed', { reason: `JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+        return { diagnostics: [diag(code, { reason: `JSON: ${message.replace(/ in JSON at position \d+.*$/s, '')}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
       }
       const e = errors[0];
       if (e) {
         const { line, column } = offsetToLineColumn(trimmed, e.offset);
-        return { diagnostics: [diag('openapi/parse-failed', { reason: `JSON: ${printParseErrorCode(e.error)}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+        return { diagnostics: [diag(code, { reason: `JSON: ${printParseErrorCode(e.error)}` }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
       }
       // jsonc-parser accepted what JSON.parse refused (comments): fall through to YAML.
     }
@@ -41,15 +41,20 @@ export function parseText(text: string, file: string): { value?: Json; diagnosti
   try {
     const value = yaml.load(trimmed, { filename: file, json: true });
     if (expandsBeyond(value, OPENAPI_VALUES)) {
-      return { diagnostics: [diag('openapi/parse-failed', { reason: `its aliases (*name) stand for more than ${OPENAPI_VALUES.toLocaleString('en')} values` }, { file, line: 1, column: 1 })] };
+      return { diagnostics: [diag(code, { reason: `its aliases (*name) stand for more than ${OPENAPI_VALUES.toLocaleString('en')} values` }, { file, line: 1, column: 1 })] };
     }
     return { value, diagnostics: [] };
   } catch (error) {
     const e = error as yaml.YAMLException;
     const line = (e.mark?.line ?? 0) + 1;
     const column = (e.mark?.column ?? 0) + 1;
-    return { diagnostics: [diag('openapi/parse-failed', { reason: e.reason ?? String(e.message) }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
+    return { diagnostics: [diag(code, { reason: e.reason ?? String(e.message) }, { file, line, column, frame: codeFrame(trimmed, line, column) })] };
   }
+}
+
+/** Quick check on the first bytes of a file: does it look like an AsyncAPI document? */
+export function looksLikeAsyncApi(head: string): boolean {
+  return /^asyncapi\s*:/m.test(head) || /^\s*\{[\s\S]{0,2000}?"asyncapi"\s*:/.test(head);
 }
 
 /** Quick check on the first bytes of a file: does it look like an OpenAPI or Swagger document? */

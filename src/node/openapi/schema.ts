@@ -32,7 +32,8 @@ export interface SchemaNode {
   stopped?: 'circular' | 'depth';
 }
 
-export type Direction = 'request' | 'response';
+/** What a schema describes: read-only fields leave requests, write-only ones responses; a message (AsyncAPI) keeps both. */
+export type Direction = 'request' | 'response' | 'message';
 
 export interface SchemaContext {
   refs: RefResolver;
@@ -45,18 +46,19 @@ export const MAX_DEPTH = 8;
 const MAX_NODES = 1500;
 
 /** Resolve refs and merge `allOf` into one plain schema object (also used by the example generator). */
-export function flatten(schema: Json, base: string, refs: RefResolver, seen: string[] = []): { schema: Json; base: string; name?: string; keys: string[]; circular?: boolean } {
+export function flatten(schema: Json, base: string, refs: RefResolver, seen: string[] = [], within: object[] = []): { schema: Json; base: string; name?: string; keys: string[]; circular?: boolean; origin?: object } {
   const r = refs.resolve(schema, base);
   const keys = [...seen, ...r.refs];
-  if (r.refs.some((k) => seen.includes(k))) return { schema: r.value, base: r.base, name: r.name, keys, circular: true };
+  if (r.refs.some((k) => seen.includes(k)) || within.includes(r.value)) return { schema: r.value, base: r.base, name: r.name, keys, circular: true };
   let value = r.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { schema: typeof value === 'boolean' ? {} : value ?? {}, base: r.base, name: r.name, keys };
+  const origin: object = value;
   if (Array.isArray(value.allOf) && value.allOf.length) {
     const { allOf, ...own } = value;
     const merged: Json = { properties: {}, required: [] as string[] };
     let circular = false;
     for (const part of allOf) {
-      const p = flatten(part, r.base, refs, keys);
+      const p = flatten(part, r.base, refs, keys, [...within, value]);
       if (p.circular) { circular = true; continue; }
       mergeInto(merged, p.schema);
     }
@@ -64,9 +66,9 @@ export function flatten(schema: Json, base: string, refs: RefResolver, seen: str
     if (!Object.keys(merged.properties).length) delete merged.properties;
     if (!merged.required.length) delete merged.required;
     if (!merged.type && merged.properties) merged.type = 'object';
-    return { schema: merged, base: r.base, name: r.name ?? value.title, keys, circular: circular && !merged.properties };
+    return { schema: merged, base: r.base, name: r.name ?? value.title, keys, circular: circular && !merged.properties, origin };
   }
-  return { schema: value, base: r.base, name: r.name, keys };
+  return { schema: value, base: r.base, name: r.name, keys, origin };
 }
 
 function mergeInto(target: Json, part: Json) {
@@ -114,10 +116,14 @@ function constraintsOf(s: Json): string[] {
 /** Build the display tree of a schema. */
 export function buildSchema(schema: Json, base: string, ctx: SchemaContext): SchemaNode {
   const budget = { left: MAX_NODES };
-  return build(schema, base, ctx, [], 0, budget);
+  return build(schema, base, ctx, [], 0, budget, []);
 }
 
-function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], depth: number, budget: { left: number }): SchemaNode {
+/**
+ * `seen` holds the refs open further up, `open` the schema objects: a schema whose refs a parser
+ * already replaced by the objects they name (AsyncAPI's) loops by identity rather than by `$ref`.
+ */
+function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], depth: number, budget: { left: number }, open: object[]): SchemaNode {
   budget.left--;
   const f = flatten(schema, base, ctx.refs, []);
   const s = f.schema ?? {};
@@ -141,7 +147,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
   };
   const keys = [...seen, ...f.keys];
   // A schema that is already open further up: shown by name, not expanded again.
-  if (f.circular || f.keys.some((k) => seen.includes(k))) {
+  if (f.circular || f.keys.some((k) => seen.includes(k)) || (f.origin && open.includes(f.origin))) {
     node.stopped = 'circular';
     return node;
   }
@@ -149,9 +155,10 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     if (s.properties || s.items || s.oneOf || s.anyOf) node.stopped = 'depth';
     return node;
   }
+  const inner = f.origin ? [...open, f.origin] : open;
 
   if (types.includes('array') && s.items) {
-    const item = build(s.items, f.base, ctx, keys, depth + 1, budget);
+    const item = build(s.items, f.base, ctx, keys, depth + 1, budget, inner);
     node.type = `${item.title && item.type === 'object' ? item.title : item.type.includes(' | ') ? `(${item.type})` : item.type}[]`;
     if (item.children.length || item.variants) {
       node.children = item.children;
@@ -165,7 +172,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
     let children: SchemaNode[] = [];
     for (const [name, prop] of Object.entries(s.properties)) {
-      const child = build(prop, f.base, ctx, keys, depth + 1, budget);
+      const child = build(prop, f.base, ctx, keys, depth + 1, budget, inner);
       if (ctx.direction === 'request' && child.readOnly) continue;
       if (ctx.direction === 'response' && child.writeOnly) continue;
       child.name = name;
@@ -176,7 +183,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     node.children = children;
   }
   if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-    const extra = build(s.additionalProperties, f.base, ctx, keys, depth + 1, budget);
+    const extra = build(s.additionalProperties, f.base, ctx, keys, depth + 1, budget, inner);
     extra.name = '{key}';
     node.children.push(extra);
   }
@@ -190,7 +197,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     const nonNull = s[kind].filter((o: Json) => !isNull(o));
     // `anyOf: [X, {type: null}]` is a nullable X.
     if (nonNull.length < s[kind].length) node.nullable = true;
-    const opts: SchemaNode[] = nonNull.map((o: Json) => build(o, f.base, ctx, keys, depth + 1, budget));
+    const opts: SchemaNode[] = nonNull.map((o: Json) => build(o, f.base, ctx, keys, depth + 1, budget, inner));
     if (opts.length === 1 && !node.children.length) {
       const only = opts[0]!;
       Object.assign(node, { ...only, name: node.name, description: node.description ?? only.description, nullable: node.nullable || only.nullable });

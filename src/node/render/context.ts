@@ -3,6 +3,7 @@ import type { Repository } from '../content/repository.js';
 import type { SectionModel } from '../content/sections.js';
 import type { IslandSource, TocEntry } from '../mdx/compiler.js';
 import type { LoadedOpenApi } from '../openapi/load.js';
+import type { LoadedAsyncApi } from '../asyncapi/load.js';
 import type { Settings } from '../settings/types.js';
 
 /** Everything the layout needs that is the same for every page of a site. */
@@ -24,6 +25,8 @@ export interface SiteContext {
   bodyEnd?: string;
   /** The site's OpenAPI documents, loaded once per build (endpoint pages). */
   openapi?: LoadedOpenApi;
+  /** The site's AsyncAPI documents, loaded once per build (channel pages); absent when it has none. */
+  asyncapi?: LoadedAsyncApi;
 }
 
 /** One page's rendered content, ready for the layout. */

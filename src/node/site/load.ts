@@ -24,6 +24,8 @@ import type { Page } from '../content/pages.js';
 import { loadSettings } from '../settings/load.js';
 import type { LoadedOpenApi } from '../openapi/load.js';
 import { openApiStep } from '../openapi/site.js';
+import { asyncApiStep } from '../asyncapi/site.js';
+import type { LoadedAsyncApi } from '../asyncapi/load.js';
 import type { Settings } from '../settings/types.js';
 
 export interface SiteOptions {
@@ -34,8 +36,9 @@ export interface SiteOptions {
   /** HTML added at the end of every page's body. */
   bodyEnd?: string;
   /**
-   * Check the OpenAPI documents (warnings); default true. Build workers, whose diagnostics nobody
-   * reads, skip it; the dev server defers it (`context.openapi.validate`).
+   * Check the OpenAPI and AsyncAPI documents (warnings); default true. Build workers, whose
+   * diagnostics nobody reads, skip it; the dev server defers it (`context.openapi.validate`,
+   * `context.asyncapi.validate`).
    */
   validateOpenApi?: boolean | 'deferred';
   /** Called with the project's files as soon as they are known, before the pages are read. */
@@ -78,7 +81,12 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   if (settingsFiles.size > 1) files.assets = files.assets.filter((f) => !settingsFiles.has(path.join(root, f)));
   options.onFiles?.(files);
   let openapi: LoadedOpenApi | undefined;
-  const content = await loadContent(root, settings, files, openApiStep(root, settings, files.assets, (api) => (openapi = api), { validate: options.validateOpenApi }));
+  let asyncapi: LoadedAsyncApi | undefined;
+  const openapiPages = openApiStep(root, settings, files.assets, (api) => (openapi = api), { validate: options.validateOpenApi });
+  const content = await loadContent(root, settings, files, async (pages) => {
+    asyncapi = await asyncApiStep(root, settings, files.assets, pages, { validate: options.validateOpenApi });
+    return openapiPages(pages);
+  });
   // Builds date each page from git: one `git log` for the whole folder (dev skips it).
   if (!options.dev) {
     const source = (p: Page) => p.relPath.split('#')[0]!;
@@ -96,7 +104,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
     // nor is a snippet of data or components (an ES module: pages import it).
     js: (await filterAsync(files.assets.filter((f) => /\.m?js$/i.test(f) && !/\.config\.m?js$/i.test(f)), async (f) => !(await isModule(path.join(root, f))))).map((f) => `/${f}`),
   };
-  const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi };
+  const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi, asyncapi };
   // One renderer per section, made when a page of that section is first rendered.
   const sidebars = new Map<string, SidebarRenderer>();
   const sidebarFor = (section: ReturnType<typeof sections.of>) => {
@@ -110,7 +118,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
 
   return {
     site: { root, settings, files, content, context, sidebarHtml, navFiles },
-    diagnostics: [...diagnostics, ...(openapi?.diagnostics ?? []), ...content.diagnostics],
+    diagnostics: [...diagnostics, ...(asyncapi?.diagnostics ?? []), ...(openapi?.diagnostics ?? []), ...content.diagnostics],
   };
 }
 

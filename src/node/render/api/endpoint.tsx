@@ -12,13 +12,13 @@ import { parseReference } from '../../openapi/operations.js';
 
 const LOCATION_TITLES = { path: 'Path parameters', query: 'Query parameters', header: 'Headers', cookie: 'Cookies' } as const;
 
-interface Code {
+export interface Code {
   label: string;
   lang: string;
   code: string;
 }
 
-async function highlighted(codes: Code[], highlighter?: Highlighter): Promise<ReactNode[]> {
+export async function highlighted(codes: Code[], highlighter?: Highlighter): Promise<ReactNode[]> {
   return Promise.all(codes.map(async (c, i) => {
     if (highlighter) {
       try {
@@ -33,13 +33,13 @@ async function highlighted(codes: Code[], highlighter?: Highlighter): Promise<Re
   }));
 }
 
-function Method({ method }: { method: string }) {
+export function Method({ method }: { method: string }) {
   return <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span>;
 }
 
 /** `/jobs/{jobId}` with the parameters marked. */
 /** A path with its `{parameters}` marked, and a line break allowed before each `/` (not inside a segment). */
-function PathText({ path }: { path: string }) {
+export function PathText({ path }: { path: string }) {
   return (
     <>
       {path.split(/(\{[^}]+\})/).map((part, i) => (part.startsWith('{')
@@ -175,7 +175,7 @@ export interface EndpointInput {
   intro?: string;
 }
 
-function exampleText(value: unknown): { lang: string; code: string } {
+export function exampleText(value: unknown): { lang: string; code: string } {
   if (typeof value === 'string') return { lang: /^\s*[{[]/.test(value) ? 'json' : 'text', code: value };
   return { lang: 'json', code: JSON.stringify(value, null, 2) ?? 'null' };
 }

@@ -9,6 +9,7 @@ import type { ApiSettings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import type { CapturedParam } from '../components/fields.js';
 import { renderEndpoint, renderUnavailable } from './endpoint.js';
+import { renderChannel, renderChannelUnavailable } from './channel.js';
 import { mdxEndpointPage } from './mdx.js';
 
 /** The page's `playground` front matter (or `x-mint.metadata.playground`) over `api.playground.display`. */
@@ -30,6 +31,7 @@ export interface EndpointPage {
  * closest operations is added, and the page renders without the endpoint).
  */
 export async function endpointPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
+  if (page.frontMatter.asyncapi && !page.frontMatter.openapi) return channelPage(site, page, diagnostics, readFile);
   const reference = page.frontMatter.openapi;
   if (!reference) return mdxEndpointPage(site, page, diagnostics, readFile);
   const api = site.openapi;
@@ -65,5 +67,40 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
       // `api.params.expanded: "all"`: every list of child attributes starts open.
       return settings.expandParams ? { ...out, html: out.html.replaceAll('<details class="expandable api-children">', '<details class="expandable api-children" open="">') } : out;
     },
+  };
+}
+
+/** Where a page's front matter writes `key:`, for its diagnostics. */
+async function frontMatterKey(page: Page, key: string, readFile: (f: string) => Promise<string>): Promise<{ file: string; line?: number; column?: number }> {
+  const at: { file: string; line?: number; column?: number } = { file: page.file };
+  const source = await readFile(page.file).catch(() => '');
+  const m = new RegExp(`^${key}\\s*:`, 'm').exec(source);
+  if (m) Object.assign(at, offsetToLineColumn(source, m.index));
+  return at;
+}
+
+/**
+ * For a page whose front matter names an AsyncAPI channel (`asyncapi: "asyncapi.yaml room"`), or a
+ * generated channel page. A reference that matches nothing is an error naming the closest
+ * channels, and the page renders without the channel; one into an AsyncAPI URL that could not be
+ * read says so on the page instead (the URL's error is reported once).
+ */
+async function channelPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
+  const reference = page.frontMatter.asyncapi!;
+  const api = site.asyncapi;
+  const channel = api?.model.find(reference);
+  if (!api || !channel) {
+    const unavailable = api?.model.unavailable ?? [];
+    if (unavailable.length) return { render: async (bodyHtml) => ({ html: renderChannelUnavailable(reference, unavailable, bodyHtml) }) };
+    diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, await frontMatterKey(page, 'asyncapi', readFile)));
+    return undefined;
+  }
+  return {
+    // A generated page has the channel's summary as its description (under the title): the body
+    // adds the channel's description; an authored page with a description of its own keeps it alone.
+    render: (bodyHtml, pageAside, highlighter) => renderChannel({
+      channel, api, bodyHtml, pageAside, highlighter, maintainOrder: site.settings.api.maintainOrder === true,
+      description: page.file.includes('#') ? channel.description : page.frontMatter.description ? undefined : (channel.description ?? channel.summary),
+    }),
   };
 }
