@@ -2,7 +2,7 @@ import type { ApiSettings } from '../settings/types.js';
 import { exampleFor, mediaExamples } from './example.js';
 import type { RefResolver } from './refs.js';
 import { buildSchema, type SchemaNode } from './schema.js';
-import type { Json, Operation } from './types.js';
+import { METHODS, type Json, type Operation } from './types.js';
 
 /**
  * Everything an endpoint page shows, read out of one operation: the render stage and the snippet
@@ -66,6 +66,17 @@ export interface EndpointModel {
   authOptional: boolean;
   /** `x-codeSamples` / `x-code-samples` of the operation. */
   codeSamples: { lang: string; label: string; source: string }[];
+  /** The operation's `callbacks`: requests the API sends to a URL the caller gives (none for a callback itself). */
+  callbacks: CallbackInfo[];
+}
+
+export interface CallbackInfo {
+  /** The callback's key (`orderUpdated`). */
+  name: string;
+  /** The runtime expression of the URL it is sent to (`{$request.body#/callbackUrl}`). */
+  expression: string;
+  /** The request it sends and the answers it expects, read as an operation is. */
+  endpoint: EndpointModel;
 }
 
 const LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
@@ -87,7 +98,7 @@ function preferredMedia(content: Json): [string, Json] | undefined {
   return entries.find(([t]) => /json/i.test(t)) ?? entries[0];
 }
 
-export function endpointModel(operation: Operation, refs: RefResolver, api: ApiSettings): EndpointModel {
+export function endpointModel(operation: Operation, refs: RefResolver, api: ApiSettings, nested = false): EndpointModel {
   const { doc, op, pathItem } = operation;
   const base = doc.file;
   const schemaCtx = (direction: 'request' | 'response') => ({ refs, direction, maintainOrder: api.maintainOrder === true });
@@ -163,7 +174,31 @@ export function endpointModel(operation: Operation, refs: RefResolver, api: ApiS
     auth: authOf(operation, refs, api),
     authOptional: authOptional(operation, api),
     codeSamples: codeSamplesOf(op),
+    callbacks: nested ? [] : callbacksOf(operation, refs, api),
   };
+}
+
+/** Each callback's path items, each method of them an operation (`$ref`s followed, in the file's order). */
+function callbacksOf(operation: Operation, refs: RefResolver, api: ApiSettings): CallbackInfo[] {
+  const { doc, op } = operation;
+  const out: CallbackInfo[] = [];
+  if (!op.callbacks || typeof op.callbacks !== 'object') return out;
+  for (const [name, raw] of Object.entries<Json>(op.callbacks)) {
+    const cb = refs.resolve(raw, doc.file);
+    if (!cb.value || typeof cb.value !== 'object') continue;
+    for (const [expression, itemRaw] of Object.entries<Json>(cb.value)) {
+      if (expression.startsWith('x-')) continue;
+      const item = refs.resolve(itemRaw, cb.base).value;
+      if (!item || typeof item !== 'object') continue;
+      for (const method of METHODS) {
+        const cbOp = item[method];
+        if (!cbOp || typeof cbOp !== 'object') continue;
+        const callback: Operation = { doc, kind: 'path', method, path: expression, op: cbOp, pathItem: item, label: `${method.toUpperCase()} ${expression}` };
+        out.push({ name, expression, endpoint: endpointModel(callback, refs, api, true) });
+      }
+    }
+  }
+  return out;
 }
 
 function authOf(operation: Operation, refs: RefResolver, api: ApiSettings): AuthScheme[][] {

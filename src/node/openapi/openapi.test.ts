@@ -208,9 +208,12 @@ describe('real specs from @readme/oas-examples render every operation', () => {
     const ops = api.model.documents[0]!.operations;
     expect(ops.length).toBeGreaterThan(0);
     for (const op of ops) {
-      const { html, aside } = await renderEndpoint({ endpoint: endpointModel(op, api.refs, settingsWith([]).api), bodyHtml: '', showDescription: true });
+      const endpoint = endpointModel(op, api.refs, settingsWith([]).api);
+      const { html, aside } = await renderEndpoint({ endpoint, bodyHtml: '', showDescription: true });
       expect(html).toContain(op.kind === 'webhook' ? 'webhook' : op.path.split('{')[0]);
-      expect(aside).toContain('request-example');
+      // A webhook is not called: its example is its payload, when it has one.
+      if (op.kind === 'path' || endpoint.body) expect(aside).toContain('request-example');
+      else expect(aside ?? '').not.toContain('request-example');
     }
   }, 30_000);
 });
@@ -386,5 +389,21 @@ describe('validation', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('callbacks', () => {
+  const root = path.join(import.meta.dirname, '../../../tests/fixtures/api-events');
+  it('reads each callback\'s operations, a `$ref` into components.callbacks too, and no callbacks of callbacks', async () => {
+    const api = await load(['openapi.yaml'], {}, root);
+    const e = endpointModel(api.model.find('POST /subscriptions')!, api.refs, settingsWith([]).api);
+    expect(e.callbacks.map((c) => [c.name, c.expression, c.endpoint.method, c.endpoint.summary, c.endpoint.responses.map((r) => r.status)])).toEqual([
+      ['orderUpdated', '{$request.body#/callbackUrl}', 'POST', 'Order updated', ['200', '410']],
+      ['subscriptionEnded', '{$request.body#/callbackUrl}/ended', 'DELETE', 'Subscription ended', ['204']],
+    ]);
+    const [updated] = e.callbacks;
+    expect(updated!.endpoint.parameters.map((p) => [p.name, p.in, p.required])).toEqual([['X-Signature', 'header', true]]);
+    expect(updated!.endpoint.body?.schema && names(updated!.endpoint.body.schema)).toEqual(['orderId', 'status']);
+    expect(updated!.endpoint.callbacks).toEqual([]);
   });
 });

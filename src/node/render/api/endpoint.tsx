@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { AuthScheme, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
+import type { AuthScheme, BodyContent, CallbackInfo, EndpointModel, Parameter, ResponseInfo } from '../../openapi/endpoint.js';
 import { requestSnippets, type Snippet } from '../../openapi/snippets.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { CodeBlock, CodeGroup } from '../components/code.js';
@@ -119,11 +119,13 @@ function statusClass(status: string): string {
   return c === '2' ? 'ok' : c === '3' ? 'redirect' : c === '4' || c === '5' ? 'error' : 'other';
 }
 
-function Responses({ responses }: { responses: ResponseInfo[] }) {
+/** The responses by status; a callback's are a level down, without the page's `#responses` id. */
+function Responses({ responses, nested }: { responses: ResponseInfo[]; nested?: boolean }) {
   if (!responses.length) return null;
+  const H = nested ? 'h3' : 'h2';
   return (
-    <section className="api-section">
-      <h2 id="responses">Responses</h2>
+    <section className={nested ? 'api-subsection' : 'api-section'}>
+      <H id={nested ? undefined : 'responses'}>Responses</H>
       <div className="api-responses" data-tabs="">
         <div role="tablist" className="api-status-tabs" aria-label="Response status">
           {responses.map((r, i) => (
@@ -148,6 +150,69 @@ function Responses({ responses }: { responses: ResponseInfo[] }) {
           </div>
         ))}
       </div>
+    </section>
+  );
+}
+
+function Body({ body, title, nested }: { body: BodyContent; title: string; nested?: boolean }) {
+  const H = nested ? 'h3' : 'h2';
+  return (
+    <section className={nested ? 'api-subsection' : 'api-section'}>
+      <H id={nested ? undefined : 'body'}>{title}</H>
+      <Markdown source={body.description} />
+      {body.schema && (
+        <SchemaTree node={body.schema}>
+          <span className="api-content-type">{body.contentType}</span>
+          {body.required && <span className="field-required">required</span>}
+        </SchemaTree>
+      )}
+    </section>
+  );
+}
+
+/**
+ * An operation's callbacks, between its body and its responses as Mintlify shows them: each
+ * folded under its method and URL expression, with the request the API sends and the answers it
+ * expects, as the endpoint's own are shown.
+ */
+function Callbacks({ callbacks }: { callbacks: CallbackInfo[] }) {
+  if (!callbacks.length) return null;
+  return (
+    <section className="api-section api-callbacks">
+      <h2 id="callbacks">{callbacks.length > 1 ? 'Callbacks' : 'Callback'}</h2>
+      {callbacks.map((cb, i) => {
+        const e = cb.endpoint;
+        return (
+          <details className="api-callback" key={i}>
+            <summary>
+              <Method method={e.method} />{' '}
+              <code className="api-callback-url">{cb.expression}</code>{' '}
+              <span className="api-callback-name">{e.summary ?? cb.name}</span>
+            </summary>
+            <div className="api-callback-body">
+              <Markdown source={e.description} className="api-md api-description" />
+              <CallbackParameters params={e.parameters} />
+              {e.body && <Body body={e.body} title="Body" nested />}
+              <Responses responses={e.responses} nested />
+            </div>
+          </details>
+        );
+      })}
+    </section>
+  );
+}
+
+function CallbackParameters({ params }: { params: Parameter[] }) {
+  if (!params.length) return null;
+  return (
+    <section className="api-subsection">
+      <h3>Parameters</h3>
+      {params.map((p) => (
+        <div className="field api-field" key={`${p.in}:${p.name}`}>
+          <FieldHead name={p.name} node={p.schema} location={p.in} required={p.required} deprecated={p.deprecated} />
+          <div className="field-body"><FieldDetails node={p.schema} description={p.description ?? p.schema.description} /></div>
+        </div>
+      ))}
     </section>
   );
 }
@@ -183,7 +248,10 @@ export function exampleText(value: unknown): { lang: string; code: string } {
 /** The HTML of an endpoint page's content area: endpoint bar, MDX body, parameters, body, responses, examples column. */
 export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, pageAside = '', highlighter, api, paramsHtml, intro }: EndpointInput): Promise<{ html: string; aside?: string }> {
   const captured = { request: pageAside.includes('request-example'), response: pageAside.includes('response-example') };
-  const snippets: Snippet[] = captured.request ? [] : requestSnippets(e, api);
+  // A webhook is sent by the API, not called: its example is the payload it delivers.
+  const webhook = e.operation.kind === 'webhook';
+  const snippets: Snippet[] = captured.request || webhook ? [] : requestSnippets(e, api);
+  const payloads: Code[] = !captured.request && webhook && e.body ? e.body.examples.map((ex, i, all) => ({ label: all.length > 1 ? `Payload ${ex.label ?? i + 1}` : 'Payload', ...exampleText(ex.value) })) : [];
   const responseCodes: Code[] = [];
   if (!captured.response) {
     for (const r of e.responses) {
@@ -195,7 +263,7 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
       });
     }
   }
-  const [requestBlocks, responseBlocks] = await Promise.all([highlighted(snippets, highlighter), highlighted(responseCodes, highlighter)]);
+  const [requestBlocks, responseBlocks] = await Promise.all([highlighted([...snippets, ...payloads], highlighter), highlighted(responseCodes, highlighter)]);
 
   const { before, after } = splitAtParams(bodyHtml, paramsHtml !== undefined);
   const view = (
@@ -215,19 +283,9 @@ export async function renderEndpoint({ endpoint: e, bodyHtml, showDescription, p
         {before && <div className="api-page-body" dangerouslySetInnerHTML={{ __html: before }} />}
         <Auth auth={e.auth} optional={e.authOptional} />
         {paramsHtml === undefined ? <Parameters params={e.parameters} /> : paramsHtml && <div className="api-params" dangerouslySetInnerHTML={{ __html: paramsHtml }} />}
-        {e.body && paramsHtml === undefined && (
-          <section className="api-section">
-            <h2 id="body">{e.operation.kind === 'webhook' ? 'Payload' : 'Body'}</h2>
-            <Markdown source={e.body.description} />
-            {e.body.schema && (
-              <SchemaTree node={e.body.schema}>
-                <span className="api-content-type">{e.body.contentType}</span>
-                {e.body.required && <span className="field-required">required</span>}
-              </SchemaTree>
-            )}
-          </section>
-        )}
+        {e.body && paramsHtml === undefined && <Body body={e.body} title={e.operation.kind === 'webhook' ? 'Payload' : 'Body'} />}
         {after && <div className="api-page-body api-page-rest" dangerouslySetInnerHTML={{ __html: after }} />}
+        <Callbacks callbacks={e.callbacks} />
         <Responses responses={e.responses} />
       </div>
     </div>
