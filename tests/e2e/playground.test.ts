@@ -363,8 +363,8 @@ describe('playground with an API key in a cookie', () => {
 });
 
 describe('playground with api.auth and api.baseUrl', () => {
-  it('basic auth from the settings: two named inputs, the prefix, the base URL list', async () => {
-    const page = await open(`${sites.auth.server!.url}/secret`);
+  it('basic auth from the settings: two named inputs, the prefix; the base URL list for a document without servers', async () => {
+    const page = await open(`${sites.auth.server!.url}/account`);
     const labels = await page.locator('.pg-auth .pg-name').allTextContents();
     expect(labels).toEqual(['clientId', 'clientSecret']);
     expect(await page.locator('[data-auth-field="username"]').inputValue()).toBe('cli_');
@@ -372,8 +372,21 @@ describe('playground with api.auth and api.baseUrl', () => {
     await page.locator('[data-auth-field="username"]').fill('cli_abc');
     await page.locator('[data-auth-field="password"]').fill('s3cret');
     await send(page, /^200/);
+    expect(last(mock).path).toBe('/v1/account');
     expect(last(mock).headers.authorization).toBe(`Basic ${Buffer.from('cli_abc:s3cret').toString('base64')}`);
     expect(last(mock).headers['x-api-key']).toBeUndefined();
+    await page.close();
+  });
+
+  it("a document's servers come before api.baseUrl (Mintlify's precedence)", async () => {
+    const page = await open(`${sites.auth.server!.url}/secret`);
+    expect(await page.locator('#pg-server option').allTextContents()).toEqual([`${mock.url}/{version}`, `${other.url}/v1`]);
+    await page.locator('#pg-var-version').selectOption('v2');
+    await page.locator('[data-auth-field="username"]').fill('cli_abc');
+    await send(page, /^200/);
+    expect(last(mock).path).toBe('/v2/secret');
+    // The examples beside the form name the same server.
+    expect(await page.locator('.request-example pre').first().textContent()).toContain(`--url '${mock.url}/v2/secret'`);
     await page.close();
   });
 });

@@ -55,7 +55,7 @@ export interface EndpointModel {
   description?: string;
   deprecated: boolean;
   baseUrl: string;
-  /** Every base URL the page may use: `api.baseUrl`, else the `servers`. */
+  /** Every base URL the page may use: the `servers`, else `api.baseUrl`. */
   baseUrls: string[];
   parameters: Parameter[];
   body?: BodyContent;
@@ -90,6 +90,11 @@ function serverUrl(server: Json): string | undefined {
     const v = vars[name];
     return v && v.default !== undefined ? String(v.default) : m;
   });
+}
+
+/** The `servers` that apply to an operation: its own, else its path item's, else the document's. */
+export function specServers({ op, pathItem, doc }: Operation): Json[] {
+  return [op.servers, pathItem.servers, doc.root.servers].find((s) => Array.isArray(s) && s.length) ?? [];
 }
 
 function preferredMedia(content: Json): [string, Json] | undefined {
@@ -157,10 +162,13 @@ export function endpointModel(operation: Operation, refs: RefResolver, api: ApiS
     });
   }
 
-  const servers = [op.servers, pathItem.servers, doc.root.servers].find((s) => Array.isArray(s) && s.length) ?? [];
-  let baseUrls: string[] = api.baseUrl?.length ? [...api.baseUrl] : (servers as Json[]).map(serverUrl).filter((u): u is string => !!u);
+  // Mintlify's precedence: the document's `servers` (the operation's, else its path's, else the
+  // document's); the settings' base URL (`api.baseUrl`, `api.mdx.server`), which Mintlify
+  // documents for `api:` MDX pages, only when the document names none.
+  let baseUrls: string[] = specServers(operation).map(serverUrl).filter((u): u is string => !!u);
   // A relative server URL is relative to where the document was fetched from.
   if (doc.url) baseUrls = baseUrls.map((u) => (/^[a-z]+:\/\//i.test(u) ? u : new URL(u, doc.url).href));
+  if (!baseUrls.length && api.baseUrl?.length) baseUrls = [...api.baseUrl];
   baseUrls = baseUrls.map((u) => u.replace(/\/+$/, ''));
 
   return {

@@ -243,12 +243,17 @@ describe('request snippets (golden files)', () => {
     expect(out).toBe(readFileSync(file, 'utf8'));
   });
 
-  it('uses api.auth and api.baseUrl from the settings', async () => {
+  it('uses api.auth from the settings, and api.baseUrl only for a document that names no server (Mintlify\'s precedence)', async () => {
     const api = await load(['petstore-30.yaml']);
     const settings = settingsWith([], { baseUrl: ['https://sandbox.test/v2'], auth: { method: 'bearer', inputPrefix: 'sk_' } }).api;
-    const [curl] = requestSnippets(endpointModel(api.model.find('GET /pets')!, api.refs, settings));
-    expect(curl!.code).toContain("--url 'https://sandbox.test/v2/pets?limit=20&kind=dog'");
+    const op = api.model.find('GET /pets')!;
+    const [curl] = requestSnippets(endpointModel(op, api.refs, settings));
+    expect(curl!.code).toContain("--url 'https://eu.petstore.test/v1/pets?limit=20&kind=dog'");
     expect(curl!.code).toContain("--header 'Authorization: Bearer sk_<token>'");
+    expect(endpointModel(op, api.refs, settings).baseUrls).toEqual(['https://eu.petstore.test/v1']);
+    // The same operation in a document without `servers`: the settings' base URLs.
+    const serverless = { ...op, doc: { ...op.doc, root: { ...op.doc.root, servers: undefined } } };
+    expect(endpointModel(serverless, api.refs, settings).baseUrls).toEqual(['https://sandbox.test/v2']);
   });
 
   it('follows api.examples: required parameters only, the languages asked for in order, none generated', async () => {

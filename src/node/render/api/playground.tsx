@@ -1,5 +1,5 @@
 import { clientChunk, type AssetFile } from '../../assets/client-assets.js';
-import type { AuthScheme, EndpointModel, Parameter } from '../../openapi/endpoint.js';
+import { specServers, type AuthScheme, type EndpointModel, type Parameter } from '../../openapi/endpoint.js';
 import type { Json } from '../../openapi/types.js';
 import type { ApiSettings } from '../../settings/types.js';
 
@@ -33,12 +33,14 @@ interface ServerOption {
   variables: { name: string; default: string; enum?: string[]; description?: string }[];
 }
 
-/** `api.baseUrl` when set; else the OpenAPI servers as templates with their variables. */
-function serverOptions(e: EndpointModel, api: ApiSettings): ServerOption[] {
+/**
+ * The OpenAPI servers as templates with their variables (as resolved URLs for a fetched document);
+ * the settings' base URLs when the document names none (./endpoint.ts, specServers).
+ */
+function serverOptions(e: EndpointModel): ServerOption[] {
   const plain = (urls: string[]) => urls.map((url) => ({ url, variables: [] }));
-  if (api.baseUrl?.length || e.operation.doc.url) return plain(e.baseUrls.length ? e.baseUrls : [e.baseUrl]);
-  const { op, pathItem, doc } = e.operation;
-  const servers: Json[] = [op.servers, pathItem.servers, doc.root.servers].find((s) => Array.isArray(s) && s.length) ?? [];
+  const servers = specServers(e.operation);
+  if (!servers.length || e.operation.doc.url) return plain(e.baseUrls.length ? e.baseUrls : [e.baseUrl]);
   const out: ServerOption[] = [];
   for (const s of servers) {
     if (!s || typeof s.url !== 'string') continue;
@@ -159,7 +161,7 @@ function bodyText(e: EndpointModel): string {
 }
 
 export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api: ApiSettings }) {
-  const servers = serverOptions(e, api);
+  const servers = serverOptions(e);
   const variables = new Map<string, ServerOption['variables'][number]>();
   for (const s of servers) for (const v of s.variables) if (!variables.has(v.name)) variables.set(v.name, v);
   const serverAttrs = { className: 'pg-server' };
