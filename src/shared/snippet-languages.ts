@@ -18,7 +18,7 @@ import { powershellRestmethod } from '@scalar/snippetz/plugins/powershell/restme
 import { rubyNative } from '@scalar/snippetz/plugins/ruby/native';
 import { rustReqwest } from '@scalar/snippetz/plugins/rust/reqwest';
 import { swiftNsurlsession } from '@scalar/snippetz/plugins/swift/nsurlsession';
-import { curlSnippet, fetchSnippet, isJson, pythonSnippet, queryString, text, type RequestParts } from './snippets.js';
+import { curlSnippet, fetchSnippet, formParts, isJson, pythonSnippet, queryString, text, type RequestParts } from './snippets.js';
 
 interface Plugin {
   generate(request: HarLike): string | undefined;
@@ -54,7 +54,7 @@ export function harOf(r: RequestParts): HarLike {
     if (isMultipart(mimeType) || isForm(mimeType)) {
       har.postData = {
         mimeType,
-        params: fields(r.body).map(([name, v]) => (typeof v === 'string' && /^@/.test(v) && isMultipart(mimeType) ? { name, fileName: v.slice(1) } : { name, value: text(v) })),
+        params: isMultipart(mimeType) ? formParts(r) : fields(r.body).map(([name, v]) => ({ name, value: text(v) })),
       };
     } else har.postData = { mimeType, text: isJson(mimeType) && typeof r.body !== 'string' ? JSON.stringify(r.body, null, 2) : text(r.body) };
   }

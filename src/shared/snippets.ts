@@ -10,6 +10,11 @@ export interface RequestParts {
   headers: [string, string][];
   contentType?: string;
   body?: unknown;
+  /**
+   * Fields of a multipart body that are files: their value in `body` is a file name (or a list of
+   * them), shown as a file the example uploads.
+   */
+  files?: string[];
 }
 
 export const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -21,11 +26,20 @@ export const queryString = (q: [string, string][]) => (q.length ? '?' + q.map(([
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const entries = (body: unknown): [string, unknown][] => (body && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body) : []);
 
+/** A multipart body's parts: text fields as text, file fields as one part per file name. */
+export function formParts(r: RequestParts): { name: string; value?: string; fileName?: string }[] {
+  return entries(r.body).flatMap(([name, v]): { name: string; value?: string; fileName?: string }[] =>
+    r.files?.includes(name) ? (Array.isArray(v) ? v : [v]).map((f) => ({ name, fileName: text(f) || '<file>' })) : [{ name, value: text(v) }]);
+}
+
 export function curlSnippet(r: RequestParts): string {
   const lines = [`curl --request ${r.method}`, `  --url ${shellQuote(r.url + queryString(r.query))}`];
   for (const [k, v] of r.headers) lines.push(`  --header ${shellQuote(`${k}: ${v}`)}`);
   if (r.body !== undefined) {
-    if (isMultipart(r.contentType)) for (const [k, v] of entries(r.body)) lines.push(`  --form ${shellQuote(`${k}=${text(v)}`)}`);
+    // curl reads a value starting with @ or < as a file: a text field that does is sent with --form-string.
+    if (isMultipart(r.contentType)) {
+      for (const p of formParts(r)) lines.push(p.fileName !== undefined ? `  --form ${shellQuote(`${p.name}=@${p.fileName}`)}` : `  --form${/^[@<]/.test(p.value!) ? '-string' : ''} ${shellQuote(`${p.name}=${p.value}`)}`);
+    }
     else if (isForm(r.contentType)) for (const [k, v] of entries(r.body)) lines.push(`  --data-urlencode ${shellQuote(`${k}=${text(v)}`)}`);
     else lines.push(`  --data ${shellQuote(isJson(r.contentType) ? JSON.stringify(r.body, null, 2) : text(r.body))}`);
   }
@@ -39,7 +53,11 @@ export function fetchSnippet(r: RequestParts): string {
   let pre = '';
   if (r.body !== undefined) {
     if (isMultipart(r.contentType)) {
-      pre = `const form = new FormData();\n${entries(r.body).map(([k, v]) => `form.append(${JSON.stringify(k)}, ${JSON.stringify(text(v))});`).join('\n')}\n\n`;
+      // A file part: the File of an <input type="file"> (or any Blob) and its name.
+      const part = (p: ReturnType<typeof formParts>[number]) => (p.fileName !== undefined ? `fileInput.files[0], ${JSON.stringify(p.fileName)}` : JSON.stringify(p.value));
+      const parts = formParts(r);
+      const input = parts.some((p) => p.fileName !== undefined) ? `const fileInput = document.querySelector('input[type="file"]');\n` : '';
+      pre = `${input}const form = new FormData();\n${parts.map((p) => `form.append(${JSON.stringify(p.name)}, ${part(p)});`).join('\n')}\n\n`;
       opts.push('body: form');
     } else if (isForm(r.contentType)) {
       opts.push(`body: new URLSearchParams(${indent(JSON.stringify(Object.fromEntries(entries(r.body).map(([k, v]) => [k, text(v)])), null, 2), 2)})`);
@@ -76,7 +94,13 @@ export function pythonSnippet(r: RequestParts): string {
       lines.push(`payload = ${pythonLiteral(r.body)}`);
       args.push('json=payload');
     } else if (isMultipart(r.contentType)) {
-      lines.push(`files = ${pythonLiteral(Object.fromEntries(entries(r.body).map(([k, v]) => [k, [null, text(v)]])))}`);
+      // Text parts have no file name: (None, value). A name with several files needs a list of pairs.
+      const parts = formParts(r);
+      const part = (p: (typeof parts)[number]) => (p.fileName !== undefined ? `open(${JSON.stringify(p.fileName)}, "rb")` : `(None, ${JSON.stringify(p.value)})`);
+      const unique = new Set(parts.map((p) => p.name)).size === parts.length;
+      const items = parts.map((p) => (unique ? `    ${JSON.stringify(p.name)}: ${part(p)}` : `    (${JSON.stringify(p.name)}, ${part(p)})`));
+      const [open, close] = unique ? ['{', '}'] : ['[', ']'];
+      lines.push(items.length ? `files = ${open}\n${items.join(',\n')}\n${close}` : `files = ${open}${close}`);
       args.push('files=files');
     } else {
       lines.push(`payload = ${isForm(r.contentType) ? pythonLiteral(Object.fromEntries(entries(r.body).map(([k, v]) => [k, text(v)]))) : JSON.stringify(text(r.body))}`);

@@ -347,6 +347,56 @@ describe('playground with several security requirements', () => {
   });
 });
 
+/** A multipart body as the mock received it, parsed by undici's FormData reader. */
+async function multipart(r: Received): Promise<FormData> {
+  return new Response(r.body, { headers: { 'content-type': String(r.headers['content-type']) } }).formData();
+}
+
+describe('playground with a form body', () => {
+  it('uploads the files chosen, one part per file, with the other fields', async () => {
+    const page = await open(`${sites.show.server!.url}/upload`);
+    expect(await page.locator('.pg-body-group .pg-name').allTextContents()).toEqual(['file', 'pictures', 'title', 'public']);
+    await page.locator('#pg-body-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\nsecond line') });
+    await page.locator('#pg-body-pictures').setInputFiles([
+      { name: 'a.png', mimeType: 'image/png', buffer: Buffer.from('png-a') },
+      { name: 'b.png', mimeType: 'image/png', buffer: Buffer.from('png-b') },
+    ]);
+    await page.locator('#pg-body-title').fill('Quarterly');
+    // The cURL example uploads the same files.
+    await expect.poll(() => page.locator('.request-example pre').first().textContent()).toContain("--form 'file=@notes.txt'");
+    expect(await page.locator('.request-example pre').first().textContent()).toContain("--form 'pictures=@a.png' \\\n  --form 'pictures=@b.png' \\\n  --form 'title=Quarterly' \\\n  --form 'public=false'");
+    await page.locator('[data-auth-kind="bearer"]').fill('tok-up');
+    await send(page, /^201/);
+    const r = last(mock);
+    expect([r.method, r.path, r.headers.authorization]).toEqual(['POST', '/v1/uploads', 'Bearer tok-up']);
+    expect(String(r.headers['content-type'])).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await multipart(r);
+    expect([...form.keys()]).toEqual(['file', 'pictures', 'pictures', 'title', 'public']);
+    const file = form.get('file') as File;
+    expect([file.name, file.type, await file.text()]).toEqual(['notes.txt', 'text/plain', 'first line\nsecond line']);
+    expect(await Promise.all(form.getAll('pictures').map(async (f) => `${(f as File).name}:${await (f as File).text()}`))).toEqual(['a.png:png-a', 'b.png:png-b']);
+    expect([form.get('title'), form.get('public')]).toEqual(['Quarterly', 'false']);
+
+    // Files removed, the optional fields emptied: only what is left is sent.
+    await page.locator('#pg-body-pictures').setInputFiles([]);
+    await page.locator('#pg-body-title').fill('');
+    await page.locator('#pg-body-public').selectOption('');
+    await send(page, /^201/);
+    expect([...(await multipart(last(mock))).keys()]).toEqual(['file']);
+    await page.close();
+  });
+
+  it('sends a urlencoded form from its fields', async () => {
+    const page = await open(`${sites.show.server!.url}/subscribe`);
+    expect(await page.locator('#pg-body-email').inputValue()).toBe('ada@example.com');
+    await page.locator('#pg-body-email').fill('grace@example.com');
+    await send(page, /^201/);
+    const r = last(mock);
+    expect([r.path, r.headers['content-type'], r.body]).toEqual(['/v1/subscribe', 'application/x-www-form-urlencoded', 'email=grace%40example.com']);
+    await page.close();
+  });
+});
+
 describe('playground with an API key in a cookie', () => {
   it('says why it cannot be sent to another site, and sends nothing', async () => {
     const page = await open(`${sites.show.server!.url}/cookie`);

@@ -8,7 +8,7 @@
  * reported, never followed, so headers cannot travel to another origin).
  */
 import { highlightSnippet, snippetLanguage, snippetParts, type SnippetAuth } from './live-snippets.js';
-import { buildRequest, cookieProblem, formatBody, PlaygroundError, resolveServer, type AuthValue, type ParamLocation, type ParamValue } from './request.js';
+import { buildRequest, cookieProblem, formatBody, PlaygroundError, resolveServer, type AuthValue, type BodyInput, type ParamLocation, type ParamValue } from './request.js';
 
 const STORE_KEY = 'kiln-playground-auth';
 
@@ -117,6 +117,17 @@ function init(root: HTMLDetailsElement): void {
     return list;
   };
 
+  // The body: a form body's fields (file inputs among them), else the editor's text.
+  const bodyGroup = q<HTMLElement>('.pg-body-group');
+  const bodyFields = [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-body-field]')];
+  const isFile = (el: HTMLInputElement | HTMLSelectElement): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'file';
+  const body = (): BodyInput | undefined => {
+    if (!bodyGroup) return undefined;
+    const contentType = bodyGroup.dataset.contentType!;
+    if (!bodyFields.length) return { contentType, text: q<HTMLTextAreaElement>('.pg-body-input')?.value ?? '' };
+    return { contentType, fields: bodyFields.map((el) => (isFile(el) ? { name: el.dataset.bodyField!, files: [...(el.files ?? [])] } : { name: el.dataset.bodyField!, value: el.value })) };
+  };
+
   const show = (selector: string, text: string) => {
     const el = q<HTMLElement>(selector);
     if (el) el.textContent = text;
@@ -125,13 +136,9 @@ function init(root: HTMLDetailsElement): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
-    const bodyEl = q<HTMLTextAreaElement>('.pg-body-input');
     let request;
     try {
-      request = buildRequest({
-        method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: auth(), pageUrl: location.href,
-        body: bodyEl ? { contentType: bodyEl.dataset.contentType!, text: bodyEl.value } : undefined,
-      });
+      request = buildRequest({ method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: auth(), pageUrl: location.href, body: body() });
     } catch (e) {
       error.textContent = e instanceof PlaygroundError ? e.message : String(e);
       error.hidden = false;
@@ -192,12 +199,13 @@ function init(root: HTMLDetailsElement): void {
         const el = authInputs.find((i) => chosen(i) && i.dataset.authKind === a.kind && (a.kind === 'bearer' || i.dataset.authName === a.name));
         return { ...a, untouched: !!el && untouched(el) } as SnippetAuth;
       });
+    // File parts by the names of the files chosen (the examples show a file by its name).
+    const snippetBody = () => {
+      const b = body();
+      return b && { ...b, fields: b.fields?.map((f, i) => ('files' in f ? { name: f.name, files: f.files.map((file) => file.name), multiple: (bodyFields[i] as HTMLInputElement).multiple } : f)) };
+    };
     const update = () => {
-      const bodyEl = q<HTMLTextAreaElement>('.pg-body-input');
-      const parts = snippetParts({
-        method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: snippetAuth(),
-        body: bodyEl ? { contentType: bodyEl.dataset.contentType!, text: bodyEl.value } : undefined,
-      });
+      const parts = snippetParts({ method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: snippetAuth(), body: snippetBody() });
       kinds.forEach((kind, i) => {
         const code = codes[i];
         // Every piece of text is escaped by highlightSnippet: what the reader typed stays text.

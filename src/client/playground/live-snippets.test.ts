@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { curlSnippet, pythonSnippet } from '../../shared/snippets.js';
+import { curlSnippet, fetchSnippet, pythonSnippet } from '../../shared/snippets.js';
+import { snippetLanguage } from '../../shared/snippet-languages.js';
 import { highlightSnippet, snippetParts, type SnippetInput } from './live-snippets.js';
 
 const input = (over: Partial<SnippetInput> = {}): SnippetInput => ({
@@ -32,6 +33,28 @@ describe('snippetParts', () => {
     expect(r.headers).toEqual([['Authorization', `Basic ${btoa('ada:pw')}`], ['X-Trace', 't 1'], ['Cookie', 'sid=c1'], ['Content-Type', 'application/json']]);
     expect(r.body).toEqual({ name: 'Gear' });
     expect(pythonSnippet(r)).toContain('payload = {\n    "name": "Gear"\n}');
+  });
+
+  it("shows a form body's files by the names chosen, `<file>` until one is, and its text fields", () => {
+    const body = (files: string[]) => ({ contentType: 'multipart/form-data', fields: [{ name: 'file', files }, { name: 'pictures', files: ['a.png', 'b.png'], multiple: true }, { name: 'title', value: '@Q3' }, { name: 'note', value: '' }] });
+    const r = snippetParts(input({ body: body(['notes.txt']) }));
+    expect([r.body, r.files, r.headers]).toEqual([{ file: 'notes.txt', pictures: ['a.png', 'b.png'], title: '@Q3' }, ['file', 'pictures'], []]);
+    // A text value starting with @ is text to curl only with --form-string.
+    expect(curlSnippet(r)).toBe([
+      'curl --request POST',
+      "  --url 'https://api.example.com/v1/things/<id>'",
+      "  --form 'file=@notes.txt'",
+      "  --form 'pictures=@a.png'",
+      "  --form 'pictures=@b.png'",
+      "  --form-string 'title=@Q3'",
+    ].join(' \\\n'));
+    expect(pythonSnippet(r)).toContain('files = [\n    ("file", open("notes.txt", "rb")),\n    ("pictures", open("a.png", "rb")),\n    ("pictures", open("b.png", "rb")),\n    ("title", (None, "@Q3"))\n]');
+    expect(fetchSnippet(r)).toContain('form.append("file", fileInput.files[0], "notes.txt");\nform.append("pictures", fileInput.files[0], "a.png");');
+    // The other languages' generators get the file parts as files.
+    expect(snippetLanguage('go')!.make(r)).toMatch(/notes\.txt/);
+    expect(curlSnippet(snippetParts(input({ body: body([]) })))).toContain("--form 'file=@<file>'");
+    const single = snippetParts(input({ body: { contentType: 'multipart/form-data', fields: [{ name: 'file', files: ['x.csv'] }, { name: 'title', value: 'Q3' }] } }));
+    expect(pythonSnippet(single)).toContain('files = {\n    "file": open("x.csv", "rb"),\n    "title": (None, "Q3")\n}');
   });
 
   it('keeps a body that is not valid JSON as typed, and sends none on GET', () => {

@@ -19,8 +19,11 @@ export interface SnippetInput {
   path: string;
   params: ParamValue[];
   auth: SnippetAuth[];
-  body?: { contentType: string; text: string };
+  /** The body editor's text, or a form body's fields (for a file part, the names of the files chosen). */
+  body?: { contentType: string; text?: string; fields?: SnippetField[] };
 }
+
+export type SnippetField = { name: string; value: string } | { name: string; files: string[]; multiple?: boolean };
 
 /**
  * The request the examples show: what "Send" would send, with `<placeholders>` where a path
@@ -55,20 +58,34 @@ export function snippetParts(input: SnippetInput): RequestParts {
 
   let body: unknown;
   let contentType: string | undefined;
-  if (input.body && input.body.text.trim() !== '' && method !== 'GET' && method !== 'HEAD') {
+  let files: string[] | undefined;
+  const fields = input.body?.fields;
+  if (input.body && fields && method !== 'GET' && method !== 'HEAD') {
+    contentType = input.body.contentType;
+    const values: Record<string, unknown> = {};
+    for (const f of fields) {
+      // A file part with nothing chosen yet shows `<file>`, as the build's examples do.
+      if ('files' in f) {
+        values[f.name] = f.files.length ? (f.multiple ? f.files : f.files[0]) : f.multiple ? ['<file>'] : '<file>';
+        (files ??= []).push(f.name);
+      } else if (f.value !== '') values[f.name] = f.value;
+    }
+    body = values;
+    if (!/multipart\/form-data/i.test(contentType) && !headers.some(([h]) => h.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
+  } else if (input.body && (input.body.text ?? '').trim() !== '' && method !== 'GET' && method !== 'HEAD') {
     contentType = input.body.contentType;
     const structured = isJsonType(contentType) || /x-www-form-urlencoded|multipart\/form-data/i.test(contentType);
     body = input.body.text;
     if (structured) {
       try {
-        body = JSON.parse(input.body.text);
+        body = JSON.parse(input.body.text ?? '');
       } catch {
         /* shown as typed */
       }
     }
     if (!/multipart\/form-data/i.test(contentType) && !headers.some(([h]) => h.toLowerCase() === 'content-type')) headers.push(['Content-Type', contentType]);
   }
-  return { method, url: resolveServer(input.baseUrl, {}) + path, query, headers, contentType, body };
+  return { method, url: resolveServer(input.baseUrl, {}) + path, query, headers, contentType, body, ...(files ? { files } : {}) };
 }
 
 /** The languages' generators by key (`bash`, `go`…), as the build wrote the examples. */

@@ -89,6 +89,28 @@ describe('buildRequest', () => {
     expect(plain.body).toBe('hello');
   });
 
+  it("sends a form body's fields: files as file parts under their names, empty fields left out", async () => {
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    const more = [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.png', { type: 'image/png' })];
+    const r = buildRequest(input({ body: { contentType: 'multipart/form-data', fields: [{ name: 'file', files: [notes] }, { name: 'pictures', files: more }, { name: 'title', value: 'Q3' }, { name: 'note', value: '' }, { name: 'none', files: [] }] } }));
+    expect(r.body).toBeInstanceOf(FormData);
+    const form = r.body as FormData;
+    expect([...form.keys()]).toEqual(['file', 'pictures', 'pictures', 'title']);
+    expect(form.get('file')).toBeInstanceOf(File);
+    expect([(form.get('file') as File).name, await (form.get('file') as File).text()]).toEqual(['notes.txt', 'hello']);
+    expect(form.getAll('pictures').map((f) => (f as File).name)).toEqual(['a.png', 'b.png']);
+    expect(form.get('title')).toBe('Q3');
+    // fetch writes the multipart Content-Type with its boundary.
+    expect(header(r.headers, 'content-type')).toBeUndefined();
+
+    const urlencoded = buildRequest(input({ body: { contentType: 'application/x-www-form-urlencoded', fields: [{ name: 'email', value: 'a@b.c' }, { name: 'tags', value: '' }] } }));
+    expect([urlencoded.body, header(urlencoded.headers, 'content-type')]).toEqual(['email=a%40b.c', 'application/x-www-form-urlencoded']);
+    // Nothing filled in: no body, no content type.
+    const empty = buildRequest(input({ body: { contentType: 'multipart/form-data', fields: [{ name: 'file', files: [] }, { name: 'title', value: '' }] } }));
+    expect([empty.body, empty.headers]).toEqual([undefined, []]);
+    expect(buildRequest(input({ method: 'get', body: { contentType: 'multipart/form-data', fields: [{ name: 'title', value: 'x' }] } })).body).toBeUndefined();
+  });
+
   it('keeps a content type header the reader set', () => {
     const r = buildRequest(input({ params: [{ name: 'userId', in: 'path', value: '1' }, { name: 'Content-Type', in: 'header', value: 'application/vnd.x+json' }], body: { contentType: 'application/json', text: '{}' } }));
     expect(r.headers.filter(([h]) => h.toLowerCase() === 'content-type')).toEqual([['Content-Type', 'application/vnd.x+json']]);

@@ -22,6 +22,19 @@ export type AuthValue =
   | { kind: 'basic'; username: string; password: string }
   | { kind: 'apiKey'; name: string; in: 'header' | 'query' | 'cookie'; value: string };
 
+/** A field of a form body as the reader filled it: text, or the files chosen for a file part. */
+export type FormFieldValue = { name: string; value: string } | { name: string; files: File[] };
+
+/**
+ * The body as the form holds it: the editor's text, or a form body's fields (multipart and
+ * urlencoded bodies whose schema lists them).
+ */
+export interface BodyInput {
+  contentType: string;
+  text?: string;
+  fields?: FormFieldValue[];
+}
+
 export interface RequestInput {
   method: string;
   /** The selected base URL (absolute, or relative to `pageUrl`). */
@@ -30,8 +43,8 @@ export interface RequestInput {
   path: string;
   params: ParamValue[];
   auth: AuthValue[];
-  /** The body editor's text and the operation's media type. */
-  body?: { contentType: string; text: string };
+  /** The body and the operation's media type. */
+  body?: BodyInput;
   /** The page's URL, to resolve a relative base URL. */
   pageUrl?: string;
 }
@@ -141,8 +154,25 @@ export function buildRequest(input: RequestInput): BuiltRequest {
   }
 
   let body: string | FormData | undefined;
-  if (input.body && input.body.text.trim() !== '' && method !== 'GET' && method !== 'HEAD') {
-    const { contentType, text } = input.body;
+  const fields = input.body?.fields;
+  if (input.body && fields && method !== 'GET' && method !== 'HEAD') {
+    const { contentType } = input.body;
+    // Empty text fields and file inputs with nothing chosen are left out, as empty parameters are.
+    if (isMultipart(contentType)) {
+      const form = new FormData();
+      for (const f of fields) {
+        if ('files' in f) for (const file of f.files) form.append(f.name, file, file.name);
+        else if (f.value !== '') form.append(f.name, f.value);
+      }
+      if ([...form.keys()].length) body = form;
+    } else {
+      const params = new URLSearchParams(fields.flatMap((f) => ('value' in f && f.value !== '' ? [[f.name, f.value]] : [])));
+      if (params.toString() !== '') body = params.toString();
+    }
+    if (body !== undefined && !isMultipart(contentType) && !hasHeader('Content-Type')) headers.push(['Content-Type', contentType]);
+  } else if (input.body && (input.body.text ?? '').trim() !== '' && method !== 'GET' && method !== 'HEAD') {
+    const { contentType } = input.body;
+    const text = input.body.text ?? '';
     if (isJsonType(contentType)) {
       try {
         JSON.parse(text);

@@ -26,6 +26,36 @@ export interface BodyContent {
   examples: { label?: string; value: unknown }[];
 }
 
+/** One field of a form body (`multipart/form-data`, `application/x-www-form-urlencoded`). */
+export interface FormField {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+  /** A file part (multipart only): one file, or several under the same name. */
+  file?: 'one' | 'many';
+  /** The field's value in the body's example. */
+  example: unknown;
+}
+
+const FORM_TYPE = /multipart\/form-data|x-www-form-urlencoded/i;
+
+/**
+ * The fields of a form body whose schema is an object with properties (read-only ones already
+ * left out), else undefined: such a body is typed as a whole.
+ */
+export function formFields(body: BodyContent | undefined): FormField[] | undefined {
+  if (!body || !FORM_TYPE.test(body.contentType) || !body.schema?.children.length) return undefined;
+  const multipart = /multipart/i.test(body.contentType);
+  const example = body.examples[0]?.value;
+  const values = example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
+  return body.schema.children
+    .filter((c) => c.name && c.name !== '{key}')
+    .map((c) => ({
+      name: c.name!, required: c.required === true, schema: c, example: values[c.name!],
+      file: multipart && c.binary ? (c.type.endsWith('[]') ? 'many' : 'one') : undefined,
+    }));
+}
+
 export interface ResponseInfo {
   status: string;
   description?: string;

@@ -19,6 +19,11 @@ export interface SchemaNode {
   readOnly?: boolean;
   writeOnly?: boolean;
   format?: string;
+  /**
+   * A file's bytes (`format: binary`, or OpenAPI 3.1's `contentMediaType`), or an array of them:
+   * a part of a multipart body the playground asks for as a file.
+   */
+  binary?: boolean;
   default?: unknown;
   enum?: unknown[];
   const?: unknown;
@@ -138,6 +143,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     readOnly: s.readOnly === true || undefined,
     writeOnly: s.writeOnly === true || undefined,
     format: typeof s.format === 'string' ? s.format : undefined,
+    binary: ((!types.length || types.includes('string')) && (s.format === 'binary' || typeof s.contentMediaType === 'string')) || undefined,
     default: s.default,
     enum: Array.isArray(s.enum) ? s.enum : undefined,
     const: s.const,
@@ -166,6 +172,7 @@ function build(schema: Json, base: string, ctx: SchemaContext, seen: string[], d
     }
     if (item.stopped) node.stopped = item.stopped;
     if (!node.enum && item.enum) node.enum = item.enum;
+    if (item.binary) node.binary = true;
   }
 
   if (s.properties && typeof s.properties === 'object') {

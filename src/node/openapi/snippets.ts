@@ -1,7 +1,7 @@
 import { text, type RequestParts } from '../../shared/snippets.js';
 import { DEFAULT_LANGUAGES, snippetLanguage } from '../../shared/snippet-languages.js';
 import type { ApiSettings } from '../settings/types.js';
-import type { EndpointModel, Parameter } from './endpoint.js';
+import { formFields, type EndpointModel, type Parameter } from './endpoint.js';
 
 export { curlSnippet, fetchSnippet, pythonLiteral, pythonSnippet, type RequestParts } from '../../shared/snippets.js';
 
@@ -49,12 +49,19 @@ export function requestParts(e: EndpointModel, all = false): RequestParts {
   if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
   let body: unknown;
   let contentType: string | undefined;
+  let files: string[] | undefined;
   if (e.body) {
     contentType = e.body.contentType;
     body = e.body.examples[0]?.value;
     if (!/multipart\/form-data/i.test(contentType)) headers.push(['Content-Type', contentType]);
+    // File parts: a file to upload, whatever the example holds for its bytes.
+    const fileFields = formFields(e.body)?.filter((f) => f.file);
+    if (fileFields?.length && body && typeof body === 'object' && !Array.isArray(body)) {
+      files = fileFields.map((f) => f.name);
+      body = { ...body, ...Object.fromEntries(fileFields.map((f) => [f.name, f.file === 'many' ? ['<file>'] : '<file>'])) };
+    }
   }
-  return { method: e.method, url: e.baseUrl + path, query, headers, contentType, body };
+  return { method: e.method, url: e.baseUrl + path, query, headers, contentType, body, ...(files ? { files } : {}) };
 }
 
 /**

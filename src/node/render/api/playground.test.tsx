@@ -3,7 +3,8 @@ import type { Element } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { endpointModel } from '../../openapi/endpoint.js';
+import { endpointModel, formFields } from '../../openapi/endpoint.js';
+import { requestSnippets } from '../../openapi/snippets.js';
 import { loadOpenApi } from '../../openapi/load.js';
 import { fixtures, settingsWith } from '../../openapi/test-helpers.js';
 import type { ApiSettings } from '../../settings/types.js';
@@ -76,5 +77,39 @@ describe('several security requirements', () => {
   it('one requirement: no chooser', async () => {
     const { html } = await render({ playground: { mode: 'show' } }, 'petstore-30.yaml');
     expect(html).not.toContain('pg-auth-set');
+  });
+});
+
+describe('form bodies', () => {
+  async function upload(reference: string) {
+    const settings = settingsWith(['openapi.yaml'], { playground: { mode: 'show' } });
+    const loaded = await loadOpenApi({ root: repoFixtures, settings, assets: [], referenced: true });
+    const e = endpointModel(loaded.model.find(reference)!, loaded.refs, settings.api);
+    return { e, html: (await renderEndpoint({ endpoint: e, bodyHtml: '', showDescription: true, api: settings.api })).html };
+  }
+
+  it('multipart: a file input per file part (several for an array of files), inputs for the other fields', async () => {
+    const { e, html } = await upload('POST /uploads');
+    expect(formFields(e.body)!.map((f) => [f.name, f.file ?? f.schema.type, f.required])).toEqual([['file', 'one', true], ['pictures', 'many', false], ['title', 'string', false], ['public', 'boolean', false]]);
+    expect(html).toContain('<fieldset class="pg-group pg-body-group" data-content-type="multipart/form-data">');
+    expect(html).toContain('<input id="pg-body-file" type="file" class="pg-file" data-body-field="file"/>');
+    expect(html).toContain('<input id="pg-body-pictures" type="file" class="pg-file" multiple="" data-body-field="pictures"/>');
+    expect(html).toMatch(/<input id="pg-body-title" type="text"[^>]*data-body-field="title" value="Q3 report"\/>/);
+    expect(html).toMatch(/<select id="pg-body-public" data-body-field="public"><option value="">—<\/option><option value="true">true<\/option><option value="false" selected="">false<\/option><\/select>/);
+    expect(html).not.toContain('pg-body-id');
+    expect(html).not.toContain('id="pg-body"');
+    // The examples beside it upload a file.
+    const [curl, , python] = requestSnippets(e);
+    expect(curl!.code).toContain("--form 'file=@<file>' \\\n  --form 'pictures=@<file>' \\\n  --form 'title=Q3 report' \\\n  --form 'public=false'");
+    expect(python!.code).toContain('"file": open("<file>", "rb")');
+  });
+
+  it('urlencoded: text fields, no file inputs; a body without listed fields keeps the editor', async () => {
+    const { html } = await upload('POST /subscribe');
+    expect(html).toMatch(/<input id="pg-body-email" type="text"[^>]*data-body-field="email" value="ada@example.com"\/>/);
+    expect(html).toMatch(/<input id="pg-body-topics" type="text"[^>]*data-body-field="topics" value=""\/>/);
+    expect(html).not.toContain('type="file"');
+    const json = await upload('POST /users');
+    expect(json.html).toContain('<textarea id="pg-body" class="pg-body-input"');
   });
 });

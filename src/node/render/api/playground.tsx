@@ -1,5 +1,6 @@
 import { clientChunk, type AssetFile } from '../../assets/client-assets.js';
-import { specServers, type AuthScheme, type EndpointModel, type Parameter } from '../../openapi/endpoint.js';
+import { formFields, specServers, type AuthScheme, type EndpointModel, type FormField, type Parameter } from '../../openapi/endpoint.js';
+import type { SchemaNode } from '../../openapi/schema.js';
 import type { Json } from '../../openapi/types.js';
 import type { ApiSettings } from '../../settings/types.js';
 
@@ -18,14 +19,20 @@ export function playgroundAsset(): AssetFile {
 const LOCATIONS = [['path', 'Path'], ['query', 'Query'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
 
 /**
- * A prefill value: the default, else the example (for an optional parameter only one the file
- * gives, so nothing the reader did not ask for is sent), never a generated `<placeholder>`.
+ * A prefill value: the default, else the example (for an optional parameter or field only one the
+ * file gives, so nothing the reader did not ask for is sent), never a generated `<placeholder>`.
  */
-function prefill(p: Parameter): string {
-  const v = p.schema.default !== undefined ? p.schema.default : p.required ? p.example : p.schema.example;
+function prefill({ schema, required, example }: { schema: SchemaNode; required: boolean; example: unknown }): string {
+  const v = schema.default !== undefined ? schema.default : required ? example : schema.example;
   if (v === undefined || v === null) return '';
   const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /^<[^>]*>$/.test(s) ? '' : s;
+}
+
+/** The choices of a parameter or field: its enum, or true/false. */
+function choices(schema: SchemaNode): string[] | undefined {
+  const type = schema.type.replace(/\s*\|\s*null$/, '');
+  return schema.enum?.length ? schema.enum.map((v) => String(v)) : type === 'boolean' ? ['true', 'false'] : undefined;
 }
 
 interface ServerOption {
@@ -68,8 +75,7 @@ function ParamInput({ p }: { p: Parameter }) {
   const id = `pg-${p.in}-${p.name}`;
   const attrs = { 'data-param-in': p.in, 'data-param-name': p.name };
   const value = prefill(p);
-  const type = p.schema.type.replace(/\s*\|\s*null$/, '');
-  const values = p.schema.enum?.length ? p.schema.enum.map((v) => String(v)) : type === 'boolean' ? ['true', 'false'] : undefined;
+  const values = choices(p.schema);
   return (
     <div className="pg-field">
       <label htmlFor={id}>
@@ -80,6 +86,30 @@ function ParamInput({ p }: { p: Parameter }) {
       {values
         ? <Select id={id} values={values} value={value} optional={!p.required} attrs={attrs} />
         : <input id={id} type="text" defaultValue={value} required={p.required} spellCheck={false} autoComplete="off" {...attrs} />}
+    </div>
+  );
+}
+
+/**
+ * One field of a form body: a file input for a file part (several files for an array of them),
+ * else a text input or a choice; objects and arrays are typed as JSON text.
+ */
+function BodyFieldInput({ f }: { f: FormField }) {
+  const id = `pg-body-${f.name}`;
+  const values = f.file ? undefined : choices(f.schema);
+  const attrs = { 'data-body-field': f.name };
+  return (
+    <div className="pg-field">
+      <label htmlFor={id}>
+        <span className="pg-name">{f.name}</span>
+        <span className="pg-type">{f.file === 'many' ? 'files' : f.file ? 'file' : f.schema.type}</span>
+        {f.required && <span className="pg-required">required</span>}
+      </label>
+      {f.file
+        ? <input id={id} type="file" className="pg-file" multiple={f.file === 'many'} {...attrs} />
+        : values
+          ? <Select id={id} values={values} value={prefill(f)} optional={!f.required} attrs={attrs} />
+          : <input id={id} type="text" defaultValue={prefill(f)} spellCheck={false} autoComplete="off" {...attrs} />}
     </div>
   );
 }
@@ -165,6 +195,7 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
   const variables = new Map<string, ServerOption['variables'][number]>();
   for (const s of servers) for (const v of s.variables) if (!variables.has(v.name)) variables.set(v.name, v);
   const serverAttrs = { className: 'pg-server' };
+  const fields = formFields(e.body);
   return (
     <details className="api-playground" hidden data-src={playgroundAsset().url} data-pagefind-ignore="all">
       <summary className="pg-summary"><span className="pg-try">Try it</span><span className="pg-hint">Send a request to the API from your browser</span></summary>
@@ -198,10 +229,12 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
           );
         })}
         {e.body && (
-          <fieldset className="pg-group pg-body-group">
+          <fieldset className="pg-group pg-body-group" data-content-type={e.body.contentType}>
             <legend>Body <span className="pg-type">{e.body.contentType}</span></legend>
-            <textarea id="pg-body" className="pg-body-input" aria-label="Request body" data-content-type={e.body.contentType} defaultValue={bodyText(e)} spellCheck={false} rows={Math.min(18, Math.max(4, bodyText(e).split('\n').length + 1))} />
-            {/(form-urlencoded|multipart)/i.test(e.body.contentType) && <p className="pg-note">Form fields as a JSON object.</p>}
+            {fields
+              ? fields.map((f) => <BodyFieldInput key={f.name} f={f} />)
+              : <textarea id="pg-body" className="pg-body-input" aria-label="Request body" defaultValue={bodyText(e)} spellCheck={false} rows={Math.min(18, Math.max(4, bodyText(e).split('\n').length + 1))} />}
+            {!fields && /(form-urlencoded|multipart)/i.test(e.body.contentType) && <p className="pg-note">Form fields as a JSON object.</p>}
           </fieldset>
         )}
         <div className="pg-actions">
