@@ -79,7 +79,13 @@ describe('api: pages with ParamFields', () => {
   it('send what the form holds: path, query, header, JSON body and the bearer token of api.auth', async () => {
     const page = await open(`${server.url}/things`);
     expect(await page.locator('[data-auth-kind="bearer"]').inputValue()).toBe('sk_');
-    expect(JSON.parse(await page.locator('#pg-body').inputValue())).toEqual({ name: 'Widget', size: 3, owner: { email: 'ada@example.com' } });
+    // Without `api.examples.prefill` (the classic layout has none) the example is the editor's
+    // placeholder, as a ParamField's `placeholder` is its input's; a `default` is a value.
+    expect(await page.locator('#pg-body').inputValue()).toBe('');
+    expect(JSON.parse((await page.locator('#pg-body').getAttribute('placeholder'))!)).toEqual({ name: 'Widget', size: 3, owner: { email: 'ada@example.com' } });
+    expect([await page.locator('#pg-header-X-Request-Id').inputValue(), await page.locator('#pg-header-X-Request-Id').getAttribute('placeholder')]).toEqual(['', 'req-1']);
+    expect(await page.locator('#pg-query-dryRun').inputValue()).toBe('false');
+    await page.locator('#pg-header-X-Request-Id').fill('req-1');
     await page.locator('#pg-path-collection').fill('c/1');
     await page.locator('#pg-query-dryRun').selectOption('true');
     await page.locator('[data-auth-kind="bearer"]').fill('sk_live');
@@ -129,7 +135,10 @@ describe('api: pages with ParamFields', () => {
     const curl = await text('cURL');
     expect(curl).toContain(`--url '${mock.url}/v1/collections/c%201/things?dryRun=true'`);
     expect(curl).toContain("--header 'Authorization: Bearer sk_live'");
+    // A field left untouched shows its placeholder in the examples, as the build's examples do.
     expect(curl).toContain("--header 'X-Request-Id: req-1'");
+    await page.locator('#pg-header-X-Request-Id').fill('req-2');
+    expect(await text('cURL')).toContain("--header 'X-Request-Id: req-2'");
     expect(curl).toContain(`--data '${JSON.stringify({ name: 'Gear', size: 5 }, null, 2)}'`);
     expect(await text('JavaScript')).toContain(`await fetch("${mock.url}/v1/collections/c%201/things?dryRun=true", options)`);
     expect(await text('JavaScript')).toContain('"Authorization": "Bearer sk_live"');

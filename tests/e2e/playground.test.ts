@@ -61,8 +61,10 @@ async function site(name: keyof typeof sites, api?: object): Promise<void> {
   const spec = path.join(copy.dir, 'openapi.yaml');
   writeFileSync(spec, readFileSync(spec, 'utf8').replaceAll('__MOCK__', mock.url).replaceAll('__OTHER__', other.url));
   if (api) {
+    // The other sites' settings in the classic layout (`api.baseUrl`, `api.auth.inputPrefix`),
+    // which has no `api.examples.prefill`: their fields start empty, with the examples as placeholders.
     const docs = JSON.parse(readFileSync(path.join(copy.dir, 'docs.json'), 'utf8'));
-    writeFileSync(path.join(copy.dir, 'docs.json'), JSON.stringify({ ...docs, api }));
+    writeFileSync(path.join(copy.dir, 'docs.json'), JSON.stringify({ name: docs.name, colors: docs.colors, openapi: docs.api.openapi, api, navigation: docs.navigation.groups }));
   }
   const built = await kiln(['build', copy.dir, '--out', path.join(copy.dir, 'dist')]);
   expect(built.code, built.stderr).toBe(0);
@@ -437,6 +439,41 @@ describe('playground with api.auth and api.baseUrl', () => {
     expect(last(mock).path).toBe('/v2/secret');
     // The examples beside the form name the same server.
     expect(await page.locator('.request-example pre').first().textContent()).toContain(`--url '${mock.url}/v2/secret'`);
+    await page.close();
+  });
+});
+
+describe('playground without api.examples.prefill (the auth site)', () => {
+  it('shows the examples as placeholders, sends only what the reader gave, and keeps them in the examples until touched', async () => {
+    const page = await open(`${sites.auth.server!.url}/items`);
+    const field = async (id: string) => [await page.locator(id).inputValue(), await page.locator(id).getAttribute('placeholder')];
+    expect(await field('#pg-path-userId')).toEqual(['', 'u 1/2']);
+    expect(await field('#pg-header-X-Request-Id')).toEqual(['', 'req-42']);
+    // A default is a value, not an example.
+    expect(await field('#pg-query-limit')).toEqual(['10', null]);
+    const curl = () => page.locator('.request-example pre').first().textContent();
+    await page.locator('[data-auth-field="username"]').fill('cli_abc');
+    await expect.poll(curl).toContain(`Basic ${Buffer.from('cli_abc:').toString('base64')}`);
+    expect(await curl()).toContain('/users/u%201%2F2/items?limit=10');
+    expect(await curl()).toContain("--header 'X-Request-Id: req-42'");
+    // Touched and left empty: out of the examples, and never sent.
+    await page.locator('#pg-header-X-Request-Id').fill('x');
+    await page.locator('#pg-header-X-Request-Id').fill('');
+    await page.locator('#pg-path-userId').fill('u9');
+    await expect.poll(curl).toContain('/users/u9/items?limit=10');
+    expect(await curl()).not.toContain('X-Request-Id');
+    await send(page, /^200/);
+    expect([last(mock).path, Object.fromEntries(last(mock).query), last(mock).headers['x-request-id']]).toEqual(['/v1/users/u9/items', { limit: '10' }, undefined]);
+
+    // A JSON body: the example is the editor's placeholder, and no body goes unless one is typed.
+    await open(`${sites.auth.server!.url}/create-user`, page);
+    expect(await page.locator('#pg-body').inputValue()).toBe('');
+    expect(JSON.parse((await page.locator('#pg-body').getAttribute('placeholder'))!)).toEqual({ name: 'Ada Lovelace', admin: false });
+    await page.locator('[data-auth-field="username"]').fill('cli_abc');
+    await expect.poll(curl).toContain(`Basic ${Buffer.from('cli_abc:').toString('base64')}`);
+    expect(await curl()).toContain('"name": "Ada Lovelace"');
+    await send(page, /^201/);
+    expect([last(mock).body, last(mock).headers['content-type']]).toEqual(['', undefined]);
     await page.close();
   });
 });

@@ -97,8 +97,9 @@ function init(root: HTMLDetailsElement): void {
     return resolveServer(server.value, vars);
   };
 
-  const params = (): ParamValue[] =>
-    [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-param-in]')].map((el) => ({ name: el.dataset.paramName!, in: el.dataset.paramIn as ParamLocation, value: el.value }));
+  const paramInputs = [...root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-param-in]')];
+  const params = (value = (el: HTMLInputElement | HTMLSelectElement) => el.value): ParamValue[] =>
+    paramInputs.map((el) => ({ name: el.dataset.paramName!, in: el.dataset.paramIn as ParamLocation, value: value(el) }));
 
   const auth = (): AuthValue[] => {
     const byKey = new Map<string, HTMLInputElement[]>();
@@ -199,13 +200,20 @@ function init(root: HTMLDetailsElement): void {
         const el = authInputs.find((i) => chosen(i) && i.dataset.authKind === a.kind && (a.kind === 'bearer' || i.dataset.authName === a.name));
         return { ...a, untouched: !!el && untouched(el) } as SnippetAuth;
       });
+    // An empty field the reader has not touched shows its example (the input's placeholder, when
+    // api.examples.prefill leaves the form empty), as the build's examples did: typing a token
+    // does not take the example body out of them. Send sends only what the form holds.
+    const touched = new WeakSet<EventTarget>();
+    const orExample = (el: Element | null, value: string) => (value === '' && el && !touched.has(el) && el instanceof HTMLElement && 'placeholder' in el ? String(el.placeholder) : value);
     // File parts by the names of the files chosen (the examples show a file by its name).
     const snippetBody = () => {
       const b = body();
-      return b && { ...b, fields: b.fields?.map((f, i) => ('files' in f ? { name: f.name, files: f.files.map((file) => file.name), multiple: (bodyFields[i] as HTMLInputElement).multiple } : f)) };
+      if (!b) return b;
+      if (!b.fields) return { contentType: b.contentType, text: orExample(q('.pg-body-input'), b.text ?? '') };
+      return { contentType: b.contentType, fields: b.fields.map((f, i) => ('files' in f ? { name: f.name, files: f.files.map((file) => file.name), multiple: (bodyFields[i] as HTMLInputElement).multiple } : { ...f, value: orExample(bodyFields[i]!, f.value) })) };
     };
     const update = () => {
-      const parts = snippetParts({ method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params(), auth: snippetAuth(), body: snippetBody() });
+      const parts = snippetParts({ method: form.dataset.method!, path: form.dataset.path!, baseUrl: baseUrl(), params: params((el) => orExample(el, el.value)), auth: snippetAuth(), body: snippetBody() });
       kinds.forEach((kind, i) => {
         const code = codes[i];
         // Every piece of text is escaped by highlightSnippet: what the reader typed stays text.
@@ -213,6 +221,7 @@ function init(root: HTMLDetailsElement): void {
         if (code && language) code.innerHTML = highlightSnippet(kind, language.make(parts));
       });
     };
+    for (const type of ['input', 'change']) form.addEventListener(type, (event) => event.target && touched.add(event.target));
     form.addEventListener('input', update);
     form.addEventListener('change', update);
   }

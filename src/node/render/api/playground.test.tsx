@@ -82,7 +82,7 @@ describe('several security requirements', () => {
 
 describe('form bodies', () => {
   async function upload(reference: string) {
-    const settings = settingsWith(['openapi.yaml'], { playground: { mode: 'show' } });
+    const settings = settingsWith(['openapi.yaml'], { playground: { mode: 'show' }, examples: { prefill: true } });
     const loaded = await loadOpenApi({ root: repoFixtures, settings, assets: [], referenced: true });
     const e = endpointModel(loaded.model.find(reference)!, loaded.refs, settings.api);
     return { e, html: (await renderEndpoint({ endpoint: e, bodyHtml: '', showDescription: true, api: settings.api })).html };
@@ -111,5 +111,30 @@ describe('form bodies', () => {
     expect(html).not.toContain('type="file"');
     const json = await upload('POST /users');
     expect(json.html).toContain('<textarea id="pg-body" class="pg-body-input"');
+  });
+});
+
+describe('api.examples.prefill', () => {
+  async function items(prefill?: boolean) {
+    const settings = settingsWith(['openapi.yaml'], { playground: { mode: 'show' }, ...(prefill === undefined ? {} : { examples: { prefill } }) });
+    const loaded = await loadOpenApi({ root: repoFixtures, settings, assets: [], referenced: true });
+    const html = async (ref: string) => (await renderEndpoint({ endpoint: endpointModel(loaded.model.find(ref)!, loaded.refs, settings.api), bodyHtml: '', showDescription: true, api: settings.api })).html;
+    return { get: await html('GET /users/{userId}/items'), post: await html('POST /users') };
+  }
+
+  it('true: the inputs start with the examples', async () => {
+    const { get, post } = await items(true);
+    expect(get).toMatch(/<input id="pg-path-userId" type="text" required=""[^>]*value="u 1\/2"\/>/);
+    expect(get).toMatch(/<input id="pg-header-X-Request-Id" type="text" required=""[^>]*value="req-42"\/>/);
+    expect(post).toMatch(/<textarea id="pg-body" class="pg-body-input"[^>]*>\{\n {2}&quot;name&quot;: &quot;Ada Lovelace&quot;/);
+  });
+
+  it('unset or false (Mintlify\'s default): only defaults are values, examples are placeholders', async () => {
+    for (const prefill of [undefined, false]) {
+      const { get, post } = await items(prefill);
+      expect(get).toMatch(/<input id="pg-path-userId" type="text" placeholder="u 1\/2" required=""[^>]*value=""\/>/);
+      expect(get).toMatch(/<input id="pg-query-limit" type="text" required=""[^>]*value="10"\/>/);
+      expect(post).toMatch(/<textarea id="pg-body" class="pg-body-input" aria-label="Request body" placeholder="\{\n {2}&quot;name&quot;: &quot;Ada Lovelace&quot;,\n {2}&quot;admin&quot;: false\n\}"[^>]*><\/textarea>/);
+    }
   });
 });

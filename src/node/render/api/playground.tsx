@@ -18,15 +18,23 @@ export function playgroundAsset(): AssetFile {
 
 const LOCATIONS = [['path', 'Path'], ['query', 'Query'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
 
-/**
- * A prefill value: the default, else the example (for an optional parameter or field only one the
- * file gives, so nothing the reader did not ask for is sent), never a generated `<placeholder>`.
- */
-function prefill({ schema, required, example }: { schema: SchemaNode; required: boolean; example: unknown }): string {
-  const v = schema.default !== undefined ? schema.default : required ? example : schema.example;
+const shown = (v: unknown): string => {
   if (v === undefined || v === null) return '';
   const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /^<[^>]*>$/.test(s) ? '' : s;
+};
+
+/**
+ * What a parameter's or field's input starts with: its default; its example too (for an optional
+ * one only an example the file gives, never a generated `<placeholder>`) when
+ * `api.examples.prefill` asks for it, else the example is the input's placeholder, and nothing the
+ * reader did not type or choose is sent (Mintlify's default).
+ */
+function initial({ schema, required, example }: { schema: SchemaNode; required: boolean; example: unknown }, fill: boolean): { value: string; placeholder?: string } {
+  const value = shown(schema.default);
+  if (value) return { value };
+  const ex = shown(required ? example : schema.example);
+  return fill ? { value: ex } : { value: '', placeholder: ex || undefined };
 }
 
 /** The choices of a parameter or field: its enum, or true/false. */
@@ -71,10 +79,10 @@ function Select({ id, values, value, optional, attrs }: { id: string; values: st
   );
 }
 
-function ParamInput({ p }: { p: Parameter }) {
+function ParamInput({ p, fill }: { p: Parameter; fill: boolean }) {
   const id = `pg-${p.in}-${p.name}`;
   const attrs = { 'data-param-in': p.in, 'data-param-name': p.name };
-  const value = prefill(p);
+  const { value, placeholder } = initial(p, fill);
   const values = choices(p.schema);
   return (
     <div className="pg-field">
@@ -85,7 +93,7 @@ function ParamInput({ p }: { p: Parameter }) {
       </label>
       {values
         ? <Select id={id} values={values} value={value} optional={!p.required} attrs={attrs} />
-        : <input id={id} type="text" defaultValue={value} required={p.required} spellCheck={false} autoComplete="off" {...attrs} />}
+        : <input id={id} type="text" defaultValue={value} placeholder={placeholder} required={p.required} spellCheck={false} autoComplete="off" {...attrs} />}
     </div>
   );
 }
@@ -94,8 +102,9 @@ function ParamInput({ p }: { p: Parameter }) {
  * One field of a form body: a file input for a file part (several files for an array of them),
  * else a text input or a choice; objects and arrays are typed as JSON text.
  */
-function BodyFieldInput({ f }: { f: FormField }) {
+function BodyFieldInput({ f, fill }: { f: FormField; fill: boolean }) {
   const id = `pg-body-${f.name}`;
+  const { value, placeholder } = initial(f, fill);
   const values = f.file ? undefined : choices(f.schema);
   const attrs = { 'data-body-field': f.name };
   return (
@@ -108,8 +117,8 @@ function BodyFieldInput({ f }: { f: FormField }) {
       {f.file
         ? <input id={id} type="file" className="pg-file" multiple={f.file === 'many'} {...attrs} />
         : values
-          ? <Select id={id} values={values} value={prefill(f)} optional={!f.required} attrs={attrs} />
-          : <input id={id} type="text" defaultValue={prefill(f)} spellCheck={false} autoComplete="off" {...attrs} />}
+          ? <Select id={id} values={values} value={value} optional={!f.required} attrs={attrs} />
+          : <input id={id} type="text" defaultValue={value} placeholder={placeholder} spellCheck={false} autoComplete="off" {...attrs} />}
     </div>
   );
 }
@@ -196,6 +205,8 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
   for (const s of servers) for (const v of s.variables) if (!variables.has(v.name)) variables.set(v.name, v);
   const serverAttrs = { className: 'pg-server' };
   const fields = formFields(e.body);
+  const fill = api.examples?.prefill === true;
+  const example = bodyText(e);
   return (
     <details className="api-playground" hidden data-src={playgroundAsset().url} data-pagefind-ignore="all">
       <summary className="pg-summary"><span className="pg-try">Try it</span><span className="pg-hint">Send a request to the API from your browser</span></summary>
@@ -224,7 +235,7 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
           return (
             <fieldset className="pg-group" key={loc}>
               <legend>{title}</legend>
-              {list.map((p) => <ParamInput key={p.name} p={p} />)}
+              {list.map((p) => <ParamInput key={p.name} p={p} fill={fill} />)}
             </fieldset>
           );
         })}
@@ -232,8 +243,8 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
           <fieldset className="pg-group pg-body-group" data-content-type={e.body.contentType}>
             <legend>Body <span className="pg-type">{e.body.contentType}</span></legend>
             {fields
-              ? fields.map((f) => <BodyFieldInput key={f.name} f={f} />)
-              : <textarea id="pg-body" className="pg-body-input" aria-label="Request body" defaultValue={bodyText(e)} spellCheck={false} rows={Math.min(18, Math.max(4, bodyText(e).split('\n').length + 1))} />}
+              ? fields.map((f) => <BodyFieldInput key={f.name} f={f} fill={fill} />)
+              : <textarea id="pg-body" className="pg-body-input" aria-label="Request body" defaultValue={fill ? example : ''} placeholder={fill ? undefined : example || undefined} spellCheck={false} rows={Math.min(18, Math.max(4, example.split('\n').length + 1))} />}
             {!fields && /(form-urlencoded|multipart)/i.test(e.body.contentType) && <p className="pg-note">Form fields as a JSON object.</p>}
           </fieldset>
         )}
