@@ -6,7 +6,7 @@ import type { Settings } from '../settings/types.js';
 import { fetchOpenApi, isUrl, MAX_OPENAPI_BYTES, MAX_OPENAPI_SIZE } from '../openapi/fetch.js';
 import { locate, type Segment } from '../openapi/locate.js';
 import { looksLikeAsyncApi, parseText } from '../openapi/parse.js';
-import { RefResolver, refFile, splitRef } from '../openapi/refs.js';
+import { externalRefs, RefResolver, refFile, splitRef } from '../openapi/refs.js';
 import { channelsOf } from './model.js';
 import { createAsyncApiModel } from './resolve.js';
 import type { AsyncApiDocument, AsyncApiModel, Json } from './types.js';
@@ -167,18 +167,7 @@ export async function loadAsyncApi(options: LoadAsyncApiOptions): Promise<Loaded
   const refused = new Map<string, keyof typeof WHY>();
   const queue: { file: string; remote: boolean }[] = [];
   const enqueue = (value: Json, base: string, remote: boolean) => {
-    const seen = new Set<object>();
-    const stack: Json[] = [value];
-    while (stack.length) {
-      const node = stack.pop();
-      if (!node || typeof node !== 'object' || seen.has(node)) continue;
-      seen.add(node);
-      if (typeof node.$ref === 'string') {
-        const [file] = splitRef(node.$ref);
-        if (file && !/^[a-z][a-z0-9+.-]*:/i.test(file)) queue.push({ file: refFile(file, base), remote });
-      }
-      for (const v of Array.isArray(node) ? node : Object.values(node)) if (v && typeof v === 'object') stack.push(v);
-    }
+    for (const file of externalRefs(value, base)) queue.push({ file, remote });
   };
   for (const d of docs) enqueue(d.value, d.doc.file, d.doc.url !== undefined);
   while (queue.length) {
