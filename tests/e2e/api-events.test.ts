@@ -1,45 +1,22 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiln, launchBrowser, repoRoot, startKiln, tempDir, type KilnServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { previewedFixture, repoRoot } from './helpers.js';
 
 // OpenAPI 3.1 webhooks and operation callbacks as a reader sees them (tests/fixtures/api-events):
 // a webhook named by a navigation entry (`webhook orderUpdated`) and one by a page's front matter
 // (`openapi: "openapi.yaml webhook orderShipped"`, Mintlify's form), and an operation with two
 // callbacks, one of them a `$ref` into `components.callbacks`.
 const fixture = path.join(repoRoot, 'tests/fixtures/api-events');
-let out: ReturnType<typeof tempDir>;
-let stderr = '';
-let server: KilnServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  out = tempDir();
-  const built = await kiln(['build', fixture, '--out', path.join(out.dir, 'dist'), '--no-cache']);
-  expect(built.code, built.stderr).toBe(0);
-  stderr = built.stderr;
-  [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', path.join(out.dir, 'dist'), '--port', '0']), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  out?.cleanup();
-});
-
-async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const res = await page.goto(`${server.url}${url}`);
-  expect(res?.status(), url).toBe(200);
-  return page;
-}
+const fx = previewedFixture(fixture);
+const open = fx.open;
 
 /** Text of each match, whitespace collapsed, without the "#" of a heading's anchor link. */
 const texts = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/#$/, '')));
 
 describe('webhooks', () => {
   it('builds without a finding', () => {
-    expect(stderr).toContain('4 pages written, 0 failed, 1 files copied; 0 errors, 0 warnings');
+    expect(fx.stderr).toContain('4 pages written, 0 failed, 1 files copied; 0 errors, 0 warnings');
   });
 
   it('lists webhooks of either form with their badge', async () => {

@@ -1,38 +1,15 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiln, launchBrowser, repoRoot, startKiln, tempDir, type KilnServer } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { previewedFixture, repoRoot } from './helpers.js';
 
 // Mintlify's OpenAPI extensions and API settings as a reader sees them (tests/fixtures/api-extensions):
 // `x-hidden`, `x-excluded`, `x-mint` (metadata, content, href; mcp ignored), a tag's `x-group`, a
 // deprecated operation, a webhook, `openapi.directory`, method badges in the sidebar,
 // `api.params.expanded`, `api.examples.languages` and `api.playground.display: "auth"`.
 const fixture = path.join(repoRoot, 'tests/fixtures/api-extensions');
-let out: ReturnType<typeof tempDir>;
-let stderr = '';
-let server: KilnServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  out = tempDir();
-  const built = await kiln(['build', fixture, '--out', path.join(out.dir, 'dist'), '--no-cache']);
-  expect(built.code, built.stderr).toBe(0);
-  stderr = built.stderr;
-  [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', path.join(out.dir, 'dist'), '--port', '0']), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  out?.cleanup();
-});
-
-async function open(url: string, width = 1300): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const res = await page.goto(`${server.url}${url}`);
-  expect(res?.status(), url).toBe(200);
-  return page;
-}
+const fx = previewedFixture(fixture);
+const open = fx.open;
 
 describe('Mintlify\'s OpenAPI extensions', () => {
   it('generates the group\'s pages in its directory, labelled by x-group, with method badges and the deprecated mark', async () => {
@@ -61,7 +38,7 @@ describe('Mintlify\'s OpenAPI extensions', () => {
     await home.waitForURL(/\/reference\/plants\/secret-plants$/);
     expect(await home.locator('.api-response').first().textContent()).toContain('Hidden but built.');
     await home.close();
-    const res = await fetch(`${server.url}/reference/plants/internal-plants`);
+    const res = await fetch(`${fx.site.server.url}/reference/plants/internal-plants`);
     expect(res.status).toBe(404);
   });
 
@@ -79,6 +56,6 @@ describe('Mintlify\'s OpenAPI extensions', () => {
     expect(await page.locator('#query-filter').getByText('color').isVisible()).toBe(true);
     expect(await page.locator('.api-playground').count()).toBe(0);
     await page.close();
-    expect(stderr.match(/openapi\/playground-auth/g)).toHaveLength(1);
+    expect(fx.stderr.match(/openapi\/playground-auth/g)).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../src/node/build/report.js';
-import { kiln, launchBrowser, offlineEnv, repoRoot, startKiln, tempDir, type KilnServer } from './helpers.js';
+import { kiln, offlineEnv, previewFixture, repoRoot, type FixturePreview } from './helpers.js';
 
 // How `openapi:` references find their operation (tests/fixtures/api-resolve), built offline:
 // the file of the navigation element first (two versions define the same paths), then the
@@ -11,35 +11,23 @@ import { kiln, launchBrowser, offlineEnv, repoRoot, startKiln, tempDir, type Kil
 // server's path written before the operation's is matched; a URL that cannot be fetched falls
 // back to the project's copy of the same name, or its pages say the spec is unavailable.
 const fixture = path.join(repoRoot, 'tests/fixtures/api-resolve');
-let out: ReturnType<typeof tempDir>;
+let site: FixturePreview;
 let report: BuildReport;
 let stderr = '';
-let server: KilnServer;
-let browser: Browser;
 
 beforeAll(async () => {
-  out = tempDir();
-  const built = await kiln(['build', fixture, '--out', path.join(out.dir, 'dist'), '--report', path.join(out.dir, 'report.json'), '--no-cache'], { env: offlineEnv });
+  site = await previewFixture(fixture, { args: (dir) => ['--report', path.join(dir, 'report.json')], env: offlineEnv });
+  const built = site.built;
   stderr = built.stderr;
   // The OpenAPI URL that cannot be fetched is an error, so the build exits 1; every page is written.
   expect(built.code, built.stderr).toBe(1);
   expect(built.stderr).toContain('13 pages written, 0 failed');
-  report = JSON.parse(readFileSync(path.join(out.dir, 'report.json'), 'utf8')) as BuildReport;
-  [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', path.join(out.dir, 'dist'), '--port', '0']), launchBrowser()]);
+  report = JSON.parse(readFileSync(path.join(site.dir, 'report.json'), 'utf8')) as BuildReport;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  out?.cleanup();
-});
+afterAll(() => site?.close());
 
-async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const res = await page.goto(`${server.url}${url}`);
-  expect(res?.status(), url).toBe(200);
-  return page;
-}
+const open = (url: string): Promise<Page> => site.open(url);
 
 describe('finding the operation a reference names', () => {
   it('reports one error per unreadable spec, the copy used and the ambiguity, nothing per page', () => {
@@ -105,12 +93,12 @@ describe('finding the operation a reference names', () => {
   });
 
   it('redirects the URLs Kiln gave generated pages before to Mintlify\'s', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/users/id`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.server.url}/users/id`);
     await page.waitForURL(/\/api\/v1\/users\/get-a-user$/);
     expect(await page.locator('h1').textContent()).toBe('Get a user');
     await page.close();
-    expect(readFileSync(path.join(out.dir, 'dist/_redirects'), 'utf8')).toContain('/users/id /api/v1/users/get-a-user 301');
+    expect(readFileSync(path.join(site.dir, 'dist/_redirects'), 'utf8')).toContain('/users/id /api/v1/users/get-a-user 301');
   });
 
   it('kiln check reports the same, and no reference of the unreadable spec', async () => {

@@ -1,38 +1,15 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
-import { kiln, launchBrowser, repoRoot, scratchCopy, startKiln, tempDir, type KilnServer } from './helpers.js';
+import { kiln, previewedFixture, repoRoot, scratchCopy } from './helpers.js';
 
 // AsyncAPI channel pages as a reader sees them (tests/fixtures/asyncapi): a 3.0 WebSocket chat
 // generated into a tab (`asyncapi` with a directory), a 2.6 MQTT file generated into a group after
 // its own page, and a page whose front matter names a channel.
 const fixture = path.join(repoRoot, 'tests/fixtures/asyncapi');
-let out: ReturnType<typeof tempDir>;
-let stderr = '';
-let server: KilnServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  out = tempDir();
-  const built = await kiln(['build', fixture, '--out', path.join(out.dir, 'dist'), '--no-cache']);
-  expect(built.code, built.stderr).toBe(0);
-  stderr = built.stderr;
-  [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', path.join(out.dir, 'dist'), '--port', '0']), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  out?.cleanup();
-});
-
-async function open(url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-  const res = await page.goto(`${server.url}${url}`);
-  expect(res?.status(), url).toBe(200);
-  return page;
-}
+const fx = previewedFixture(fixture);
+const open = fx.open;
 
 const texts = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
 /** Message headings, without the "#" of their anchor link. */
@@ -40,7 +17,7 @@ const messageTitles = async (page: Page) => (await texts(page, '.api-message-tit
 
 describe('AsyncAPI channel pages', () => {
   it('builds both files without a finding', () => {
-    expect(stderr).toContain('6 pages written, 0 failed, 3 files copied; 0 errors, 0 warnings');
+    expect(fx.stderr).toContain('6 pages written, 0 failed, 3 files copied; 0 errors, 0 warnings');
   });
 
   it('lists a tab\'s channels by tag, with the protocol as their badge', async () => {

@@ -3,7 +3,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const starter = path.join(repoRoot, 'examples/starter');
@@ -100,4 +101,61 @@ export async function buildAndPreview(dir: string, out: string): Promise<KilnSer
     throw new Error(`kiln build ${dir} failed (exit ${result.code}):\n${result.stderr.slice(-3000)}`);
   }
   return startKiln(['preview', dir, '--out', out, '--port', '0']);
+}
+
+export interface FixturePreview {
+  /** The build's run: its exit code and messages. */
+  built: KilnRun;
+  /** The temporary folder the site is built into (`dist/` inside it). */
+  dir: string;
+  server: KilnServer;
+  browser: Browser;
+  /** A new page of the preview at `url`; throws unless it answers 200. */
+  open(url: string, width?: number): Promise<Page>;
+  /** Closes the browser and the preview and removes the folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * `kiln build` a fixture into a temporary folder without the cache (`args` added, given that
+ * folder), then `kiln preview` it beside a browser. The caller asserts what the build said.
+ */
+export async function previewFixture(fixture: string, opts: { args?: (dir: string) => string[]; env?: NodeJS.ProcessEnv } = {}): Promise<FixturePreview> {
+  const { dir, cleanup } = tempDir();
+  const out = path.join(dir, 'dist');
+  const built = await kiln(['build', fixture, '--out', out, '--no-cache', ...(opts.args?.(dir) ?? [])], { env: opts.env });
+  const [server, browser] = await Promise.all([startKiln(['preview', fixture, '--out', out, '--port', '0']), launchBrowser()]);
+  return {
+    built, dir, server, browser,
+    async open(url, width = 1300) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const res = await page.goto(`${server.url}${url}`);
+      if (res?.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await server.stop();
+      cleanup();
+    },
+  };
+}
+
+/**
+ * A test file's fixture site: built and previewed in its `beforeAll` (the build must succeed),
+ * closed in its `afterAll`. Its fields are there once `beforeAll` has run.
+ */
+export function previewedFixture(fixture: string): { readonly site: FixturePreview; readonly stderr: string; open(url: string, width?: number): Promise<Page> } {
+  let site: FixturePreview | undefined;
+  beforeAll(async () => {
+    site = await previewFixture(fixture);
+    expect(site.built.code, site.built.stderr).toBe(0);
+  });
+  afterAll(() => site?.close());
+  const ready = () => site ?? (() => { throw new Error('the fixture is built in beforeAll'); })();
+  return {
+    get site() { return ready(); },
+    get stderr() { return ready().built.stderr; },
+    open: (url, width) => ready().open(url, width),
+  };
 }
