@@ -28,8 +28,10 @@ describe('AsyncAPI settings', () => {
     const { settings, diagnostics } = await loadSettings(fixture);
     expect(diagnostics).toEqual([]);
     expect(settings!.asyncapi).toEqual(['asyncapi/chat.yaml', 'asyncapi/sensors.yaml']);
-    expect(settings!.tabs.find((t) => t.name === 'Chat API')!.asyncapi).toEqual({ sources: ['asyncapi/chat.yaml'], directory: 'chat' });
-    expect(settings!.navigation.find((g) => g.group === 'Sensors')!.asyncapi).toEqual({ sources: ['asyncapi/sensors.yaml'] });
+    const chat = settings!.tabs.find((t) => t.name === 'Chat API')!;
+    expect([chat.asyncapi, chat.division]).toEqual([{ sources: ['asyncapi/chat.yaml'], directory: 'chat' }, 'tab:Chat API']);
+    const sensors = settings!.navigation.find((g) => g.group === 'Sensors')!;
+    expect([sensors.asyncapi, sensors.division]).toEqual([{ sources: ['asyncapi/sensors.yaml'] }, 'tab:Sensors']);
   });
 });
 
@@ -166,15 +168,16 @@ describe('channel pages', () => {
   it('makes a page per channel for tabs (a group per tag) and groups (after their pages), in the element\'s directory', async () => {
     const settings = withAsync(['asyncapi/chat.yaml', 'asyncapi/sensors.yaml'], {
       layout: 'v2',
-      tabs: [{ name: 'Chat API', url: '', asyncapi: { sources: ['asyncapi/chat.yaml'], directory: 'chat' } }],
-      navigation: [{ group: 'Sensors', pages: ['sensors/overview'], tab: 'Sensors', asyncapi: { sources: ['/asyncapi/sensors.yaml'] } }],
+      tabs: [{ name: 'Chat API', url: '', division: 'tab:Chat API', asyncapi: { sources: ['asyncapi/chat.yaml'], directory: 'chat' } }],
+      navigation: [{ group: 'Sensors', pages: ['sensors/overview'], division: 'tab:Sensors', asyncapi: { sources: ['/asyncapi/sensors.yaml'] } }],
     });
     const pages = new Map([['sensors/overview', page('sensors/overview', undefined, 'Sensors overview')]]);
     const api = (await asyncApiStep(fixture, settings, [], pages, { validate: false }))!;
-    expect(settings.navigation.map((g) => [g.group, g.tab, g.pages])).toEqual([
-      ['Sensors', 'Sensors', ['sensors/overview', 'api-reference/sensors-temperature']],
-      ['Rooms', 'Chat API', ['chat/chat-room']],
-      ['Channels', 'Chat API', ['chat/presence']],
+    // The tab's groups are in its division: its section in the layout.
+    expect(settings.navigation.map((g) => [g.group, g.division, g.pages])).toEqual([
+      ['Sensors', 'tab:Sensors', ['sensors/overview', 'api-reference/sensors-temperature']],
+      ['Rooms', 'tab:Chat API', ['chat/chat-room']],
+      ['Channels', 'tab:Chat API', ['chat/presence']],
     ]);
     const room = pages.get('chat/chat-room')!;
     expect([room.url, room.title, room.navMethod, room.frontMatter.asyncapi, room.frontMatter.description]).toEqual(['/chat/chat-room', 'Chat room', 'WSS', 'asyncapi/chat.yaml room', 'Messages of one room.']);

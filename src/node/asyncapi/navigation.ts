@@ -91,8 +91,8 @@ export function generateChannelPages(settings: Settings, model: AsyncApiModel, r
 
   // Tabs and anchors: a group per tag, after the element's own groups.
   const owners = [
-    ...settings.tabs.map((t) => ({ key: 'tab' as const, name: t.name, place: t.asyncapi, version: t.version })),
-    ...settings.anchors.map((a) => ({ key: 'anchor' as const, name: a.name, place: a.asyncapi, version: a.version })),
+    ...settings.tabs.map((t) => ({ key: 'tab' as const, name: t.name, place: t.asyncapi, version: t.version, division: t.division })),
+    ...settings.anchors.map((a) => ({ key: 'anchor' as const, name: a.name, place: a.asyncapi, version: a.version, division: a.division })),
   ];
   for (const o of owners) {
     if (!o.place) continue;
@@ -104,7 +104,8 @@ export function generateChannelPages(settings: Settings, model: AsyncApiModel, r
         if (!byTag.has(tag)) byTag.set(tag, []);
         byTag.get(tag)!.push(pageFor(channel, directoryOf(o.place)));
       }
-      for (const [group, entries] of byTag) settings.navigation.push({ group, pages: entries, [o.key]: o.name, ...(o.version ? { version: o.version } : {}) });
+      // docs.json sections are the groups of one division: the groups name the element's.
+      for (const [group, entries] of byTag) settings.navigation.push({ group, pages: entries, [o.key]: o.name, ...(o.version ? { version: o.version } : {}), ...(o.division ? { division: o.division } : {}) });
     }
   }
 
