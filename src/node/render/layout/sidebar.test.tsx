@@ -75,28 +75,33 @@ describe('SidebarRenderer', () => {
   });
 
   it('sends a current group too large to inline as a window around the page, bounded at any size', () => {
-    // One group of 30 subgroups × 100 pages, the page deep in the middle.
+    // One group of 5 subgroups × 40 pages (past INLINE_NAV_LIMIT), the page in the middle one.
     const page = (k: number): NavNode => ({ kind: 'page', id: `q${k}`, url: `/q${k}`, title: `Q ${k}` });
-    const huge = (subgroups: number): NavGroupNode => ({
+    const huge = (subgroups: number, pages: number): NavGroupNode => ({
       kind: 'group',
       title: 'API',
-      children: Array.from({ length: subgroups }, (_, s) => ({ kind: 'group' as const, title: `R${s}`, children: Array.from({ length: 100 }, (_, k) => page(s * 100 + k)) })),
+      children: Array.from({ length: subgroups }, (_, s) => ({ kind: 'group' as const, title: `R${s}`, children: Array.from({ length: pages }, (_, k) => page(s * pages + k)) })),
     });
-    const r = new SidebarRenderer([huge(30)]);
-    const html = r.render('/q1550');
-    expect(html).toContain('<a class="nav-link" href="/q1550" aria-current="page">');
+    expect(5 * 40).toBeGreaterThan(INLINE_NAV_LIMIT);
+    const r = new SidebarRenderer([huge(5, 40)]);
+    const html = r.render('/q100');
+    expect(html).toContain('<a class="nav-link" href="/q100" aria-current="page">');
     // The page's own list: ENTRY_WINDOW entries either side, then a link to the next cut-off one.
-    expect(html).toContain('href="/q1535"');
-    expect(html).toContain('href="/q1565"');
-    expect(html).not.toContain('class="nav-link" href="/q1534"');
-    expect(html).toContain(`<a class="nav-link nav-more" href="/q1534">Q 1534 <span class="nav-more-count">and 34 more</span></a>`);
-    expect(html).toContain(`<a class="nav-link nav-more" href="/q1566">Q 1566 <span class="nav-more-count">and 33 more</span></a>`);
+    expect(html).toContain('href="/q85"');
+    expect(html).toContain('href="/q115"');
+    expect(html).not.toContain('class="nav-link" href="/q84"');
+    expect(html).toContain(`<a class="nav-link nav-more" href="/q84">Q 84 <span class="nav-more-count">and 4 more</span></a>`);
+    expect(html).toContain(`<a class="nav-link nav-more" href="/q116">Q 116 <span class="nav-more-count">and 3 more</span></a>`);
     // Its group is open; the other subgroups are closed, each one link to its first page.
     expect(html.match(/<details class="nav-subgroup" open="">/g)).toHaveLength(1);
-    expect(html).toContain('<a class="nav-link nav-more" href="/q0">Q 0 <span class="nav-more-count">and 99 more</span></a>');
+    expect(html).toContain('<a class="nav-link nav-more" href="/q0">Q 0 <span class="nav-more-count">and 39 more</span></a>');
     expect(html.match(/class="nav-link"/g)).toHaveLength(2 * ENTRY_WINDOW + 1);
-    // Twice the group, same page: the same size but for the digits of a count.
-    const size = (n: number) => new SidebarRenderer([huge(n)]).render('/q1550').length;
-    expect(Math.abs(size(600) - size(300))).toBeLessThan(8);
+    // Twice the group, same page: the same size but for the digits of a count. Groups of 40 and
+    // 80 subgroups of 4 pages: past INLINE_NAV_LIMIT, with subgroups cut off on both sides of the
+    // page's (subgroup 20).
+    const size = (n: number) => new SidebarRenderer([huge(n, 4)]).render('/q80').length;
+    expect(40 * 4).toBeGreaterThan(INLINE_NAV_LIMIT);
+    expect(40 - 20).toBeGreaterThan(ENTRY_WINDOW + 1);
+    expect(Math.abs(size(80) - size(40))).toBeLessThan(8);
   });
 });
