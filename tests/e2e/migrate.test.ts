@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/node/migrate/migrate.js';
 import type { NavNode } from '../../src/node/content/pages.js';
-import { AnchorList, TabBar } from '../../src/node/render/layout/sections.js';
+import { AnchorList, DivisionAnchors, DivisionTabBar, TabBar } from '../../src/node/render/layout/sections.js';
 import { loadSite } from '../../src/node/site/load.js';
 import { corpus, kiln, offlineEnv, repoRoot, tempDir } from './helpers.js';
 
@@ -83,6 +83,9 @@ describe('kiln migrate', () => {
  * whose sidebar differs.
  */
 const DIFFERENCES: Record<string, { gone?: string[]; moved?: string[]; sidebars?: number }> = {
+  // 13 pages in v1/ that no navigation lists: docs.json's reader gives them the sidebar of the
+  // version whose folder they are in (v1); mint.json's showed the default version's (v2).
+  'AgentOps-AI__agentops': { sidebars: 13 },
   // Mintlify's upgrade keeps no top anchor that only repeats the first tab: the anchors become
   // `navigation.global` (external links shown everywhere) beside the tabs.
   PrefectHQ__ControlFlow: { gone: ['anchor Documentation'] },
@@ -92,12 +95,9 @@ const DIFFERENCES: Record<string, { gone?: string[]; moved?: string[]; sidebars?
   // and the tab bar no longer has a tab of its own for them.
   featureform__featureform: { gone: ['tab Documentation'] },
   // As above; and its API Reference tab has an OpenAPI file, written `{source, directory}` as
-  // Mintlify does, whose `directory` Kiln's docs.json reader does not use: the tab links to /.
-  'julep-ai__julep': { gone: ['anchor Documentation'], moved: ['tab API Reference'] },
-  // Versions holding anchors: Kiln's docs.json reader makes one anchor per version, and links
-  // each to its folder (or /) rather than to its first page. The 17 pages outside the navigation
-  // get the sidebar of the anchor their URL falls under with mint.json, none with docs.json.
-  livepeer__docs: { moved: ['anchor AI Video (Beta)', 'anchor API Reference', 'anchor Documentation', 'anchor SDKs'], sidebars: 17 },
+  // Mintlify does, and lists no pages: Kiln's docs.json reader does not yet put the generated
+  // pages in that tab (issue 19), so the tab has nothing to show and is not drawn.
+  'julep-ai__julep': { gone: ['anchor Documentation', 'tab API Reference'] },
 };
 
 describe('kiln migrate on the corpus', () => {
@@ -110,29 +110,39 @@ describe('kiln migrate on the corpus', () => {
       .map((n) => (n.kind === 'page' ? `${n.url} ${n.title} ${n.icon ?? ''}` : { group: n.title, icon: n.icon, pages: tree(n.children, version) }));
   }
 
-  /** Pages, sidebars per version, and the tab and anchor bars of every page, as a build lays them out. */
+  /** The version a reader of `url` sees, as the version menu picks it (client/versions.ts): the page's own, else the default, else the first. */
+  function readerVersion(nodes: NavNode[], url: string, settings: { versions: string[]; versionOptions?: { name: string; default?: boolean }[] }): string {
+    const holds = (n: NavNode): boolean => (n.kind === 'page' ? n.url === url : n.children.some(holds));
+    const own = nodes.find((n) => n.kind !== 'page' && n.version && holds(n));
+    if (own && own.kind !== 'page' && own.version) return own.version;
+    return settings.versionOptions?.find((v) => v.default)?.name ?? settings.versions[0] ?? '';
+  }
+
+  /** Pages, and for each page the sidebar and the tab and anchor bars its reader sees, drawn as the layout draws them (render/layout/document.tsx). */
   async function layout(root: string) {
     const { site, diagnostics } = await loadSite({ root, dev: true, validateOpenApi: false });
     if (!site) throw new Error(diagnostics.map((d) => d.message).join('\n'));
     const { settings, sections } = site.context;
-    const versions = settings.versions.length ? settings.versions : [''];
+    const v2 = !!settings.divisions;
     const urls = [...site.content.byUrl.keys()].sort();
-    const visible = (version: string, html: string) => !/ data-version="/.test(html) || html.includes(` data-version="${version}"`);
     const pages = urls.map((url) => {
       const current = sections.of(url);
-      const bars = renderToStaticMarkup(createElement('div', null, createElement(TabBar, { settings, sections, current }), createElement(AnchorList, { settings, sections, current })));
-      const items = [...bars.matchAll(/<li( data-version="[^"]*")?>\s*<a([^>]*)>([\s\S]*?)<\/a>/g)].map((m) => ({
-        version: m[1] ?? '',
-        name: `${/class="anchor-link"/.test(m[2]!) ? 'anchor' : 'tab'} ${m[3]!.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")}`,
-        href: /href="([^"]*)"/.exec(m[2]!)?.[1],
-      }));
-      return {
-        url,
-        byVersion: versions.map((v) => ({
-          sidebar: JSON.stringify(tree(current.groups, v)),
-          bars: items.filter((i) => visible(v, i.version)).map((i) => ({ name: i.name, href: i.href })),
-        })),
-      };
+      const version = readerVersion(current.groups, url, settings);
+      const bars = renderToStaticMarkup(
+        createElement(
+          'div',
+          null,
+          v2 ? createElement(DivisionTabBar, { settings, sections, current }) : createElement(TabBar, { settings, sections, current }),
+          v2 ? createElement(DivisionAnchors, { settings, sections, current }) : createElement(AnchorList, { settings, sections, current }),
+        ),
+      );
+      const items = [...bars.matchAll(/<li( data-version="([^"]*)")?[^>]*>\s*<a([^>]*)>([\s\S]*?)<\/a>/g)]
+        .filter((m) => m[2] === undefined || m[2] === version)
+        .map((m) => ({
+          name: `${/class="anchor-link"/.test(m[3]!) ? 'anchor' : 'tab'} ${m[4]!.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")}`,
+          href: /href="([^"]*)"/.exec(m[3]!)?.[1],
+        }));
+      return { url, sidebar: JSON.stringify(tree(current.groups, version)), bars: items };
     });
     return { urls, pages, errors: diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`) };
   }
@@ -152,17 +162,15 @@ describe('kiln migrate on the corpus', () => {
       const gone = new Set<string>();
       const moved = new Set<string>();
       const sidebars = new Set<string>();
-      before.pages.forEach((page, i) => {
-        page.byVersion.forEach((b, v) => {
-          const a = after.pages[i]!.byVersion[v]!;
-          if (a.sidebar !== b.sidebar) sidebars.add(page.url);
-          for (const item of b.bars) {
-            const now = a.bars.find((x) => x.name === item.name);
-            if (!now) gone.add(item.name);
-            else if (now.href !== item.href) moved.add(item.name);
-          }
-          for (const item of a.bars) expect(b.bars.map((x) => x.name), `${site} ${page.url}: ${item.name} is new`).toContain(item.name);
-        });
+      before.pages.forEach((b, i) => {
+        const a = after.pages[i]!;
+        if (a.sidebar !== b.sidebar) sidebars.add(b.url);
+        for (const item of b.bars) {
+          const now = a.bars.find((x) => x.name === item.name);
+          if (!now) gone.add(item.name);
+          else if (now.href !== item.href) moved.add(item.name);
+        }
+        for (const item of a.bars) expect(b.bars.map((x) => x.name), `${site} ${b.url}: ${item.name} is new`).toContain(item.name);
       });
       if (gone.size || moved.size || sidebars.size) {
         differences[site] = { ...(gone.size ? { gone: [...gone].sort() } : {}), ...(moved.size ? { moved: [...moved].sort() } : {}), ...(sidebars.size ? { sidebars: sidebars.size } : {}) };

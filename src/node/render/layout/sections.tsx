@@ -198,6 +198,13 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
   );
 }
 
+/** The choices a switcher of `kind` offers; none when there is nothing to switch to. */
+function switcherChoices(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind) {
+  const items = levelOf(settings, sections, current, kind);
+  if (items.length === 0 || (items.length === 1 && items[0]!.current && kind !== 'product' && kind !== 'dropdown')) return undefined;
+  return items;
+}
+
 const SWITCHER_LABEL: Partial<Record<DivisionKind, string>> = { product: 'Product', version: 'Version', dropdown: 'Section', language: 'Language' };
 
 /**
@@ -206,8 +213,8 @@ const SWITCHER_LABEL: Partial<Record<DivisionKind, string>> = { product: 'Produc
  * the client script closes it on a click elsewhere or Escape (client/switchers.ts).
  */
 export function Switcher({ settings, sections, current, kind }: { settings: Settings; sections: SectionModel; current: Section; kind: DivisionKind }) {
-  const items = levelOf(settings, sections, current, kind);
-  if (items.length === 0 || (items.length === 1 && items[0]!.current && kind !== 'product' && kind !== 'dropdown')) return null;
+  const items = switcherChoices(settings, sections, current, kind);
+  if (!items) return null;
   const chosen = items.find((i) => i.current);
   const label = SWITCHER_LABEL[kind] ?? kind;
   const shown = chosen ?? items[0]!;
@@ -260,15 +267,20 @@ export function DivisionAnchors({ settings, sections, current }: { settings: Set
   );
 }
 
+const SIDEBAR_SWITCHERS: DivisionKind[] = ['product', 'version', 'dropdown'];
+
 /** The switchers atop the sidebar of a docs.json site, outermost level first. */
 export function SidebarSwitchers({ settings, sections, current }: { settings: Settings; sections: SectionModel; current: Section }) {
+  const kinds = SIDEBAR_SWITCHERS.filter((kind) => switcherChoices(settings, sections, current, kind));
   return (
     <>
-      <div className="sidebar-switchers">
-        <Switcher settings={settings} sections={sections} current={current} kind="product" />
-        <Switcher settings={settings} sections={sections} current={current} kind="version" />
-        <Switcher settings={settings} sections={sections} current={current} kind="dropdown" />
-      </div>
+      {kinds.length > 0 && (
+        <div className="sidebar-switchers">
+          {kinds.map((kind) => (
+            <Switcher key={kind} settings={settings} sections={sections} current={current} kind={kind} />
+          ))}
+        </div>
+      )}
       <DivisionAnchors settings={settings} sections={sections} current={current} />
     </>
   );
