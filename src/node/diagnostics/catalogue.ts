@@ -140,7 +140,7 @@ export const catalogue = {
   }),
   'page/unknown-component': entry<{ name: string }>({
     severity: 'warning',
-    message: ({ name }) => `Unknown component <${name}>; it is rendered as a placeholder.`,
+    message: ({ name }) => `Unknown component <${name}>; readers see what it holds, without it (\`kiln dev\` marks the place).`,
     hint: () => 'Check the spelling, or define it with `export const` or import it from a snippet.',
   }),
   'page/import-not-found': entry<{ specifier: string }>({

@@ -1,4 +1,5 @@
 import type { Element } from 'hast';
+import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
 import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
@@ -10,8 +11,28 @@ import { loadCodeThemes } from './themes.js';
 
 /** Theme names registered by `loadCodeThemes`. */
 const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
-/** Fence languages real pages use that Shiki knows by another name. */
-export const ALIASES: Record<string, string> = { env: 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx' };
+/**
+ * Fence languages real pages use that Shiki knows by another name, or has no grammar for and one
+ * fits: commands (`terminal`, `curl`, `command`, `cli`) are shell; `.env` files are dotenv;
+ * Jinja2 and Go templates share the `{{ … }}`/`{% … %}` syntax of Jinja's grammar; Gradle build
+ * files are Groovy; newline-delimited JSON is JSON Lines; CEL expressions (Google's Common
+ * Expression Language) read as C-like expressions, which JavaScript's grammar colours right
+ * (strings, numbers, `&&`, `?:`, calls and fields).
+ */
+export const ALIASES: Record<string, string> = {
+  env: 'dotenv', '.env': 'dotenv', console: 'shellsession', 'shell-session': 'shellsession', text: 'plaintext', txt: 'plaintext', plain: 'plaintext', mdx: 'mdx',
+  terminal: 'shellscript', curl: 'shellscript', command: 'shellscript', commands: 'shellscript', cli: 'shellscript', 'shell-script': 'shellscript',
+  jinja2: 'jinja', j2: 'jinja', gotmpl: 'jinja', 'go-template': 'jinja', gotemplate: 'jinja',
+  gradle: 'groovy', ndjson: 'jsonl', cel: 'javascript', svg: 'xml',
+  // Text with no syntax to colour: plain, as the author meant, not an unknown language.
+  output: 'plaintext', prompt: 'plaintext', gitignore: 'plaintext', dockerignore: 'plaintext', vtt: 'plaintext', webvtt: 'plaintext', srt: 'plaintext',
+};
+
+/** The grammar for a fence's language as written: case and R Markdown's braces (```` ```{python} ````) aside. */
+export function languageOf(written: string): string {
+  const lang = (written || 'plaintext').toLowerCase().replace(/^\{(.+)\}$/, '$1');
+  return ALIASES[lang] ?? lang;
+}
 /** Highlighted blocks kept in memory per highlighter (a page's blocks, re-rendered in dev, hit it). */
 export const MEMORY_ENTRIES = 2000;
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
@@ -45,6 +66,16 @@ async function lazyEmbeds(lang: string): Promise<{ structural: string[]; named?:
   const words = [...byWord.keys()].sort((a, b) => b.length - a.length).map(escapeRe);
   return { structural, named: { re: new RegExp(`(?<![\\w-])(${words.join('|')})(?![\\w-])`, 'gi'), byWord } };
 }
+
+/**
+ * Shiki's comment notations (`// [!code ++]`, `[!code --]`, `[!code highlight]`, `[!code focus]`,
+ * with `:n` for n lines), as @shikijs/transformers applies them: the lines get `diff add`/`diff
+ * remove`, `highlighted` and `focused`, the `<pre>` `has-diff`, `has-highlighted`, `has-focused`,
+ * and the comment is taken out of the code.
+ */
+const NOTATION: ShikiTransformer[] = [transformerNotationDiff(), transformerNotationHighlight(), transformerNotationFocus()];
+/** Whether `code` may hold a notation: only such blocks go through the transformers (rare, and slower). */
+export const hasNotation = (code: string) => code.includes('[!code');
 
 function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer {
   return {
@@ -138,21 +169,22 @@ export function createShikiHighlighter(
       }
 
       const { hl, onePass, pre: preAttrs } = await get();
-      let lang = (req.lang || 'plaintext').toLowerCase();
-      lang = ALIASES[lang] ?? lang;
+      const lang = languageOf(req.lang);
       const known = await ensureLanguage(hl, lang);
       if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, req.code);
       const code = req.code.replace(/\n$/, '');
       const marks = { highlight: new Set(req.highlight ?? []), focus: new Set(req.focus ?? []) };
       const knownOrPlain = known || PLAIN.has(req.lang.toLowerCase());
-      // HTML straight from the tokens (one-pass.ts), unless the tree itself is wanted (tests).
-      if (onePass && !options.keepTrees) {
+      const notation = hasNotation(code);
+      // HTML straight from the tokens (one-pass.ts), unless the tree itself is wanted (tests) or
+      // the code has notations, which Shiki's transformers apply to the tree.
+      if (onePass && !options.keepTrees && !notation) {
         const entry = { html: onePass.toHtml(hl, code, known ? lang : 'plaintext', marks, preAttrs), known: knownOrPlain };
         remember(key, entry);
         options.store?.set(key, entry);
         return result(entry);
       }
-      const transformers = [markLines(marks.highlight, marks.focus)];
+      const transformers = [markLines(marks.highlight, marks.focus), ...(notation ? NOTATION : [])];
       const root = onePass
         ? onePass.toHast(hl, code, known ? lang : 'plaintext', transformers, preAttrs)
         : hl.codeToHast(code, {

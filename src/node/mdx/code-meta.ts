@@ -4,6 +4,8 @@
  */
 export interface CodeMeta {
   title?: string;
+  /** `icon="square-js"`: an icon before the title (any `icon` a component takes). */
+  icon?: string;
   /** 1-based line numbers to highlight. */
   highlight: number[];
   focus: number[];
@@ -13,7 +15,11 @@ export interface CodeMeta {
   copy: boolean;
 }
 
-const FLAGS = new Set(['lines', 'wrap', 'expandable', 'nocopy']);
+/**
+ * Words that are options, not part of the title. `twoslash` asks for TypeScript's hover types, which
+ * Kiln does not compute: the block is highlighted as usual.
+ */
+const FLAGS = new Set(['lines', 'showLineNumbers', 'wrap', 'expandable', 'nocopy', 'twoslash']);
 
 export function parseRanges(spec: string): number[] {
   const out: number[] = [];
@@ -35,6 +41,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   rest = rest.replace(/(\w+)=(?:"([^"]*)"|'([^']*)'|\{([^}]*)\}|(\S+))/g, (_all, key: string, d?: string, s?: string, b?: string, bare?: string) => {
     const value = d ?? s ?? b ?? bare ?? '';
     if (key === 'title') result.title = value;
+    else if (key === 'icon') result.icon = value;
     else if (key === 'highlight') result.highlight.push(...parseRanges(value.replace(/^\[|\]$/g, '')));
     else if (key === 'focus') result.focus.push(...parseRanges(value.replace(/^\[|\]$/g, '')));
     return ' ';
@@ -47,7 +54,7 @@ export function parseCodeMeta(meta: string | null | undefined): CodeMeta {
   const words: string[] = [];
   for (const word of rest.split(/\s+/).filter(Boolean)) {
     if (FLAGS.has(word)) {
-      if (word === 'lines') result.lineNumbers = true;
+      if (word === 'lines' || word === 'showLineNumbers') result.lineNumbers = true;
       else if (word === 'wrap') result.wrap = true;
       else if (word === 'expandable') result.expandable = true;
       else if (word === 'nocopy') result.copy = false;

@@ -14,6 +14,7 @@ import recmaIslands from './plugins/recma-islands.js';
 import recmaModuleScope from './plugins/recma-module-scope.js';
 import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
 import remarkClasses from './plugins/remark-classes.js';
+import remarkCodeBlockElement from './plugins/remark-code-block-element.js';
 import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkKeepTree from './plugins/remark-keep-tree.js';
@@ -77,6 +78,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           ...(native ? [remarkNativeParse] : []),
           remarkGfm,
           remarkMath,
+          remarkCodeBlockElement,
           remarkKeepTree,
           remarkHeadingIds,
           remarkUpdateToc,

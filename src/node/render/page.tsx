@@ -11,9 +11,9 @@ import type { MDXContent } from 'mdx/types';
 import { compiled as isCompiled, type CompileOutput, type IslandSource, type MdxCompiler, type PageFeature, type SnippetImport } from '../mdx/compiler.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
-import { withApiExamples } from './components/code.js';
+import { withApiExamples, withRuntimeCode } from './components/code.js';
 import { withParamFields } from './components/fields.js';
-import { builtinComponents, missingComponent } from './components/index.js';
+import { builtinComponents, missingComponent, placeholders, withMissingBoxes } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { island, takeIslandFailures } from './islands.js';
@@ -76,7 +76,10 @@ interface LoadedModule {
 async function importsOf(out: CompileOutput, loading: Loading, stack: string[]): Promise<{ components: Components; scope: Record<string, unknown> }> {
   const components: Components = {};
   const scope: Record<string, unknown> = {};
-  for (const name of out.missing) components[name] = scope[name] = missingComponent(name);
+  // Stand-ins for names nothing provides (a dotted name's object holds them; a built-in keeps its members).
+  const standIns = placeholders(out.missing, builtinComponents);
+  Object.assign(components, standIns);
+  Object.assign(scope, standIns);
   for (const s of out.snippets) {
     const value = stack.includes(s.file) ? undefined : await importValue(s, loading, stack);
     components[s.name] = typeof value === 'function' ? (value as Components[string]) : missingComponent(s.name);
@@ -185,9 +188,16 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     // Request/response examples go to the side column (components/code.tsx).
     // ParamFields of `api:` pages are collected too (render/api/mdx.ts lays them out).
     const library = site.settings.iconLibrary;
-    takeIslandFailures();
-    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)))));
-    for (const { name, reason } of takeIslandFailures()) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
+    // `<CodeBlock>`s whose code is known only while rendering are highlighted and rendered again
+    // (components/code.tsx); the islands that failed are those of the last pass, taken as it ends.
+    let islandFailures: ReturnType<typeof takeIslandFailures> = [];
+    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => {
+      takeIslandFailures();
+      const rendered = withMissingBoxes(site.dev, () => collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />))))));
+      islandFailures = takeIslandFailures();
+      return rendered;
+    });
+    for (const { name, reason } of islandFailures) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands() });
     diagnostics.push(...(await pageIconDiagnostics(page, iconIssues, out.snippets.map((s) => s.file), deps.readFile, library)));

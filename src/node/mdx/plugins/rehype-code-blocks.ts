@@ -41,6 +41,7 @@ export default function rehypeCodeBlocks(options: CodeBlocksOptions) {
           // The highlighted <pre> travels as one HTML string (see HighlightResult.html).
           const props: Record<string, string> = { language: lang || 'text', html };
           if (meta.title) props.title = meta.title;
+          if (meta.icon) props.icon = meta.icon;
           if (meta.lineNumbers) props.numbers = 'true';
           if (meta.wrap) props.wrap = 'true';
           if (meta.expandable) props.expandable = 'true';

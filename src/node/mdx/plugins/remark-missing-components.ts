@@ -28,12 +28,23 @@ export default function remarkMissingComponents(options: MissingComponentsOption
       const name = (node as { name?: string | null }).name;
       if (!name) return;
       const base = name.split('.')[0]!;
+      const dotted = name.includes('.');
       // Lower-case names are HTML elements; only capitalised or member names are components.
-      if (!/^[A-Z]/.test(base) && !name.includes('.')) return;
-      if (options.known.has(base) || defined.has(base)) return;
-      missing.add(base);
-      if (unresolved.has(base) || reported.has(base)) return;
-      reported.add(base);
+      if (!/^[A-Z]/.test(base) && !dotted) return;
+      if (defined.has(base)) return;
+      // A built-in's members are known by their full name (`Tree.Folder`); another member is missing, not its object.
+      if (options.known.has(base)) {
+        if (!dotted || options.known.has(name)) return;
+        missing.add(name);
+        if (reported.has(name)) return;
+        reported.add(name);
+      } else {
+        missing.add(base);
+        // Each member of an unknown object too: it is looked up on the object's stand-in.
+        if (dotted) missing.add(name);
+        if (unresolved.has(base) || reported.has(base)) return;
+        reported.add(base);
+      }
       const pos = node.position?.start;
       diagnostics.push(diag('page/unknown-component', { name }, { file: file.path, line: pos?.line, column: pos?.column }));
     });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createShikiHighlighter } from '../../highlight/shiki.js';
-import { builtinComponents, builtinNames, missingComponent } from '../../render/components/index.js';
+import { builtinComponents, builtinNames, placeholders } from '../../render/components/index.js';
 import { contentOf } from '../../render/run.js';
 import { compiled, type CompileOutput, type MdxCompiler } from '../compiler.js';
 import { createMdxjsCompiler } from '../mdxjs.js';
@@ -23,7 +23,7 @@ export function compile(source: string, pageId = 'guides/page', using: MdxCompil
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function components(out: CompileOutput, using: MdxCompiler): Promise<Record<string, ComponentType<any>>> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const own: Record<string, ComponentType<any>> = Object.fromEntries(out.missing.map((n) => [n, missingComponent(n)]));
+  const own: Record<string, ComponentType<any>> = placeholders(out.missing, builtinComponents);
   for (const s of out.snippets) {
     const snippet = await using.compile({ source: readFileSync(s.file, 'utf8'), file: s.file, root, pageId: 'snippet' });
     const Content = await contentOf(snippet);

@@ -22,5 +22,8 @@ export const builtinComponents: Record<string, AnyComponent> = {
   Latex, Tree,
 };
 
-export const builtinNames: ReadonlySet<string> = new Set(Object.keys(builtinComponents));
-export { missingComponent } from './misc.js';
+/** Their names, with the members some have (`Tree.Folder`, `Color.Item`). */
+export const builtinNames: ReadonlySet<string> = new Set(
+  Object.entries(builtinComponents).flatMap(([name, c]) => [name, ...Object.keys(c).filter((k) => /^[A-Z]/.test(k)).map((k) => `${name}.${k}`)]),
+);
+export { missingComponent, placeholders, withMissingBoxes } from './misc.js';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, type ComponentType, type ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
 
 export function Frame({ caption, hint, children }: { caption?: string; hint?: string; children?: ReactNode }) {
@@ -47,14 +47,76 @@ export function Icon({ icon, src, iconType, color, size, className }: { icon?: R
   return <ContentIcon icon={icon ?? src} iconType={iconType} color={color} size={size} className={className ? `inline-icon ${className}` : 'inline-icon'} />;
 }
 
-/** Stands in for a component nothing provides, so the rest of the page still renders. */
+/** Whether a component nothing provides shows as a labelled box (`kiln dev`) or as its content (builds). */
+let showMissing = false;
+
+/** Renders with unknown components shown as labelled boxes (the dev server) or as what they hold (a build). */
+export function withMissingBoxes<T>(dev: boolean, render: () => T): T {
+  const previous = showMissing;
+  showMissing = dev;
+  try {
+    return render();
+  } finally {
+    showMissing = previous;
+  }
+}
+
+type Props = Record<string, unknown> & { children?: ReactNode };
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+
+/**
+ * Stands in for a component nothing provides, so the rest of the page still renders (the build
+ * warns with its position). A reader sees what it holds, inline where it was inline; `<Link>` is
+ * a link and `<Image>` an image, as the frameworks that have them render them. `kiln dev` shows a
+ * dashed box naming it around the content, for the author.
+ */
 export function missingComponent(name: string) {
-  const Missing = ({ children }: { children?: ReactNode }) => (
-    <div className="missing-component" data-component={name}>
-      <p className="missing-component-label">Unknown component &lt;{name}&gt;</p>
-      {children}
-    </div>
-  );
+  const Missing = (props: Props) => {
+    const { children } = props;
+    if (showMissing) {
+      return (
+        <span className="missing-component" data-component={name}>
+          <span className="missing-component-label">Unknown component &lt;{name}&gt;</span>
+          {children}
+        </span>
+      );
+    }
+    const last = name.split('.').pop();
+    if (last === 'Link' && text(props.href ?? props.to)) return <a href={text(props.href ?? props.to)} className={text(props.className)}>{children}</a>;
+    if (last === 'Image' && text(props.src)) {
+      return <img src={text(props.src)} alt={text(props.alt) ?? ''} width={text(props.width)} height={text(props.height)} className={text(props.className)} />;
+    }
+    return <>{children}</>;
+  };
   Missing.displayName = `Missing(${name})`;
   return Missing;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+/**
+ * The stand-ins for the names a page uses that nothing provides (`CompileOutput.missing`):
+ * `Chart`, and dotted ones, `Chart.Legend` or `Tree.Leaf` (a member a built-in does not have).
+ * Members hang off their object as MDX looks them up (`Tree.Leaf` is `components.Tree.Leaf`); a
+ * built-in given a member is a copy, never the shared component.
+ */
+export function placeholders(missing: readonly string[], known: Readonly<Record<string, AnyComponent>>): Record<string, AnyComponent> {
+  const out: Record<string, AnyComponent> = {};
+  for (const name of missing) {
+    const [base, ...members] = name.split('.');
+    if (!base) continue;
+    let object = out[base];
+    if (!object) {
+      const builtin = known[base];
+      object = out[base] = builtin && members.length ? Object.assign((props: Props) => createElement(builtin, props), builtin) : builtin ?? missingComponent(base);
+    }
+    let path = base;
+    for (const member of members) {
+      path += `.${member}`;
+      const holder = object as unknown as Record<string, AnyComponent>;
+      object = holder[member] ??= missingComponent(path);
+    }
+  }
+  return out;
 }

@@ -1,0 +1,99 @@
+import type { Code, Root, RootContent } from 'mdast';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { VFile } from 'vfile';
+import { SKIP, visit } from 'unist-util-visit';
+import { literalValue, NOT_LITERAL } from '../static-expression.js';
+
+type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+/**
+ * The text written between an element's tags, as the author typed it: code and prompts are not
+ * Markdown, but MDX parses what is inside a component as Markdown (a `# comment` becomes a
+ * heading, `__init__` bold). The opening tag ends at the last `>` before the first child; the
+ * common indentation of the lines is taken off. Undefined when positions are missing.
+ */
+export function writtenText(node: JsxElement, source: string): string | undefined {
+  const first = node.children[0]?.position?.start.offset;
+  const last = node.children[node.children.length - 1]?.position?.end.offset;
+  const end = node.position?.end.offset;
+  if (first === undefined || last === undefined || end === undefined) return undefined;
+  const open = source.lastIndexOf('>', first);
+  const close = source.lastIndexOf('</', end);
+  if (open < 0 || close < last) return undefined;
+  const lines = source.slice(open + 1, close).replace(/^[ \t]*\r?\n/, '').replace(/\s+$/, '').split(/\r?\n/);
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
+  return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
+}
+
+/** A literal attribute's value (`a="x"`, `a={2}`, `a` alone is true), `NOT_LITERAL` for code; undefined when absent. */
+function attribute(node: JsxElement, name: string): unknown {
+  const a = node.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);
+  if (!a) return undefined;
+  if (a.value === null || a.value === undefined) return true;
+  if (typeof a.value === 'string') return a.value;
+  const program = a.value.data?.estree;
+  const statement = program?.body[0];
+  return statement?.type === 'ExpressionStatement' ? literalValue(statement.expression) : NOT_LITERAL;
+}
+
+const NAMES = ['language', 'lang', 'filename', 'title', 'icon', 'lines', 'wrap', 'expandable', 'highlight', 'focus', 'nocopy'];
+const on = (v: unknown) => v !== undefined && v !== false && v !== 'false';
+const quoted = (v: string) => (v.includes('"') ? `'${v}'` : `"${v}"`);
+const ranges = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v).replace(/^\[|\]$/g, ''));
+
+/**
+ * `<CodeBlock language filename icon lines highlight>` written in a page becomes a fenced block
+ * with those options, so it is highlighted and laid out exactly as one (rehype-code-blocks); its
+ * code is the text between its tags as written, or the fence or `{`…`}` string inside it. Only when
+ * every attribute is a literal: otherwise the component highlights it while the page renders.
+ *
+ * `<Prompt>` gets its text as written (`source`), for its copy button and "Open in Cursor".
+ *
+ * Runs before remark-keep-tree: the Markdown export then writes such a block as a fenced one.
+ */
+export default function remarkCodeBlockElement() {
+  return (tree: Root, file: VFile) => {
+    const source = String(file.value);
+    visit(tree, (node, index, parent) => {
+      if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
+      const el = node as JsxElement;
+      if (el.name === 'Prompt' && !el.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'source')) {
+        const text = writtenText(el, source);
+        if (text !== undefined) el.attributes.push({ type: 'mdxJsxAttribute', name: 'source', value: text });
+        return;
+      }
+      if (el.name !== 'CodeBlock' || el.type !== 'mdxJsxFlowElement' || !parent || index === undefined) return;
+      if (el.attributes.some((a) => a.type !== 'mdxJsxAttribute' || !NAMES.includes(a.name) || attribute(el, a.name) === NOT_LITERAL)) return;
+      const value = codeOf(el, source);
+      if (value === undefined) return;
+      const inner = el.children.length === 1 && el.children[0]!.type === 'code' ? (el.children[0] as Code) : undefined;
+      const lang = String(attribute(el, 'language') ?? attribute(el, 'lang') ?? inner?.lang ?? '') || null;
+      const meta: string[] = inner?.meta ? [inner.meta] : [];
+      const title = attribute(el, 'filename') ?? attribute(el, 'title');
+      if (typeof title === 'string' || typeof title === 'number') meta.push(`title=${quoted(String(title))}`);
+      const icon = attribute(el, 'icon');
+      if (typeof icon === 'string') meta.push(`icon=${quoted(icon)}`);
+      for (const flag of ['lines', 'wrap', 'expandable', 'nocopy']) if (on(attribute(el, flag))) meta.push(flag);
+      for (const key of ['highlight', 'focus']) {
+        const v = attribute(el, key);
+        if (v !== undefined && v !== true) meta.push(`${key}={${ranges(v)}}`);
+      }
+      const code: Code = { type: 'code', lang, meta: meta.join(' ') || null, value, position: el.position };
+      (parent.children as RootContent[])[index] = code;
+      return SKIP;
+    });
+  };
+}
+
+/** The code of a `<CodeBlock>`: a fence inside it, a `{"…"}` string, or the text written between its tags. */
+function codeOf(el: JsxElement, source: string): string | undefined {
+  if (el.children.length === 0) return '';
+  const only = el.children[0]!;
+  if (el.children.length === 1 && only.type === 'code') return only.value;
+  if (el.children.length === 1 && only.type === 'mdxFlowExpression') {
+    const statement = only.data?.estree?.body[0];
+    const v = statement?.type === 'ExpressionStatement' ? literalValue(statement.expression) : NOT_LITERAL;
+    return typeof v === 'string' ? v.replace(/^\n/, '').replace(/\n$/, '') : undefined;
+  }
+  return writtenText(el, source);
+}
