@@ -20,6 +20,7 @@ import { initVersions } from './versions.js';
 import { initSwitchers } from './switchers.js';
 import { initLazyNav } from './nav-lazy.js';
 import { initGithub } from './github.js';
+import { initComponents } from './components.js';
 import { initPlayground } from './playground/load.js';
 import { initPageMenu } from './page-menu.js';
 import { initBanner } from './banner.js';
@@ -27,7 +28,7 @@ import { initFeedback } from './feedback.js';
 
 document.documentElement.classList.add('js');
 
-for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initSwitchers, initGithub, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initPageMenu, initBanner, initFeedback, initNotFound, initPlayground]) {
+for (const init of [initTheme, initNav, initTabs, initExampleTabs, initCopy, initCodeExpand, initAnchors, initToc, initLazyNav, initVersions, initSwitchers, initGithub, initComponents, initCodeDropdown, initZoom, initMermaid, initSearch, initCopyPage, initPageMenu, initBanner, initFeedback, initNotFound, initPlayground]) {
   try {
     init();
   } catch (error) {

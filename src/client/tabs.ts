@@ -6,6 +6,8 @@ const MAX_REMEMBERED = 12;
 interface TabSet {
   tabs: HTMLElement[];
   panels: HTMLElement[];
+  /** False for `<Tabs sync={false}>`: chosen on its own, neither following nor leading the others. */
+  sync: boolean;
 }
 
 let serial = 0;
@@ -43,7 +45,7 @@ export function initTabs(): void {
     if (!list) continue;
     const tabs = Array.from(list.children).filter((el): el is HTMLElement => el.getAttribute('role') === 'tab');
     const panels = Array.from(root.children).filter((el): el is HTMLElement => el.getAttribute('role') === 'tabpanel');
-    const set: TabSet = { tabs, panels };
+    const set: TabSet = { tabs, panels, sync: root.dataset.tabsSync !== 'false' };
     tabs.forEach((tab, i) => {
       const n = serial++;
       const panel = panels[i];
@@ -54,7 +56,7 @@ export function initTabs(): void {
         panel.setAttribute('aria-labelledby', tab.id);
       }
     });
-    const preferred = preferences.map((p) => tabs.findIndex((t) => labelOf(t) === p)).find((i) => i >= 0);
+    const preferred = set.sync ? preferences.map((p) => tabs.findIndex((t) => labelOf(t) === p)).find((i) => i >= 0) : undefined;
     if (preferred !== undefined) select(set, preferred);
     sets.push(set);
 
@@ -63,6 +65,7 @@ export function initTabs(): void {
       const label = labelOf(tab);
       const before = tab.getBoundingClientRect().top;
       for (const other of sets) {
+        if (other !== set && (!set.sync || !other.sync)) continue;
         const i = other === set ? index : other.tabs.findIndex((t) => labelOf(t) === label);
         if (i >= 0) select(other, i);
       }
@@ -70,7 +73,7 @@ export function initTabs(): void {
       // Sets above may have changed height: keep the chosen tab where the reader sees it.
       const shift = tab.getBoundingClientRect().top - before;
       if (shift) window.scrollBy(0, shift);
-      if (!/^Tab \d+$/.test(label)) {
+      if (set.sync && !/^Tab \d+$/.test(label)) {
         preferences = [label, ...preferences.filter((p) => p !== label)].slice(0, MAX_REMEMBERED);
         store.set(KEY, JSON.stringify(preferences));
       }

@@ -1,6 +1,10 @@
 import { $$ } from './dom.js';
 
-/** Highlights the "On this page" entry of the section being read. */
+/**
+ * Highlights the "On this page" entry of the section being read, and lists only the headings the
+ * reader can see: those of the tab or view on show (the others' entries come back when theirs is
+ * chosen), never a link to a heading in a hidden panel.
+ */
 export function initToc(): void {
   const links = $$<HTMLAnchorElement>('.toc a[href^="#"]');
   const targets = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))));
@@ -8,8 +12,17 @@ export function initToc(): void {
   let current = -1;
   let queued = false;
 
+  const follow = () => {
+    links.forEach((a, i) => {
+      const item = a.parentElement;
+      const target = targets[i];
+      if (item && target) item.hidden = !!target.closest('[role="tabpanel"][hidden], .view[hidden]');
+    });
+  };
+
   const update = () => {
     queued = false;
+    follow();
     const line = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) + 8 || 96;
     let index = -1;
     let first = -1;
@@ -50,5 +63,6 @@ export function initToc(): void {
     });
   }
   document.addEventListener('toggle', later, true);
+  document.addEventListener('kiln:view', later);
   update();
 }

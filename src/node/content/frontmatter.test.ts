@@ -25,9 +25,22 @@ describe('splitFrontMatter', () => {
     expect(diagnostics.map((d) => d.message)).toMatchInlineSnapshot(`
       [
         "Front matter \`description\` should be text, found a list; it is ignored.",
-        "Front matter \`mode\` should be one of default, wide, custom, center, found "sideways"; it is ignored.",
+        "Front matter \`mode\` should be one of default, wide, custom, center, frame, found "sideways"; it is ignored.",
       ]
     `);
+  });
+
+  it("reads Mintlify's page keys: tag, deprecated, url, mode frame, hideFooterPagination, keywords, timestamp", () => {
+    const { frontMatter, diagnostics } = splitFrontMatter('---\ntag: NEW\ndeprecated: true\nurl: https://npmjs.com/package/x\nmode: frame\nhideFooterPagination: true\nkeywords: [setup, "getting started"]\ntimestamp: false\n---\n', '/p.mdx');
+    expect(diagnostics).toEqual([]);
+    expect(frontMatter).toMatchObject({ tag: 'NEW', deprecated: true, url: 'https://npmjs.com/package/x', mode: 'frame', hideFooterPagination: true, keywords: ['setup', 'getting started'], timestamp: false });
+    expect(splitFrontMatter('---\nkeywords: a, b ,c\n---\n', '/p.mdx').frontMatter.keywords).toEqual(['a', 'b', 'c']);
+    const wrong = splitFrontMatter('---\ndeprecated: soon\nkeywords: {a: 1}\n---\n', '/p.mdx');
+    expect(wrong.frontMatter.deprecated).toBeUndefined();
+    expect(wrong.diagnostics.map((d) => d.message)).toEqual([
+      'Front matter `deprecated` should be true or false, found a string; it is ignored.',
+      'Front matter `keywords` should be a list of words, found an object; it is ignored.',
+    ]);
   });
 
   it('reports invalid YAML with its line and column in the file', () => {

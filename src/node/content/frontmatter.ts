@@ -11,7 +11,7 @@ export interface FrontMatter {
   sidebarTitle?: string;
   icon?: string;
   iconType?: string;
-  mode?: 'default' | 'wide' | 'custom' | 'center';
+  mode?: 'default' | 'wide' | 'custom' | 'center' | 'frame';
   openapi?: string;
   api?: string;
   /** `"asyncapi.yaml channelId"`: the page shows that AsyncAPI channel (src/node/asyncapi/). */
@@ -19,8 +19,18 @@ export interface FrontMatter {
   noindex?: boolean;
   /** Left out of the sidebar, search, sitemap and llms.txt; still built (and `noindex`). */
   hidden?: boolean;
-  /** Badge next to the page's title in the sidebar. */
+  /** A label beside the page's title, in the sidebar and above the content ("NEW", "Beta"). */
   tag?: string;
+  /** Marks the page deprecated beside its title, in the sidebar and above the content. */
+  deprecated?: boolean;
+  /** The page's navigation entry links here instead (an external site, another path). */
+  url?: string;
+  /** No previous/next links under the page. */
+  hideFooterPagination?: boolean;
+  /** Words the search finds the page by, without them being on the page. */
+  keywords?: string[];
+  /** Show (true) or hide (false) the last-modified date, whatever `metadata.timestamp` says. */
+  timestamp?: boolean;
   /** Every key as written, typed ones included. */
   data: Record<string, unknown>;
 }
@@ -39,8 +49,9 @@ export interface SplitPage {
 const FRONT_MATTER_VALUES = 10_000;
 
 const FENCE = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m;
-const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api', 'tag', 'asyncapi'] as const;
-const MODES = new Set(['default', 'wide', 'custom', 'center']);
+const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType', 'openapi', 'api', 'tag', 'asyncapi', 'url'] as const;
+const BOOLEAN_KEYS = ['deprecated', 'hideFooterPagination', 'timestamp'] as const;
+const MODES = new Set(['default', 'wide', 'custom', 'center', 'frame']);
 
 export function splitFrontMatter(source: string, file: string): SplitPage {
   const diagnostics: Diagnostic[] = [];
@@ -70,7 +81,7 @@ export function splitFrontMatter(source: string, file: string): SplitPage {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function typeFrontMatter(data: Record<string, unknown>, file: string, diagnostics: Diagnostic[]): FrontMatter {
@@ -84,8 +95,19 @@ function typeFrontMatter(data: Record<string, unknown>, file: string, diagnostic
   }
   if (typeof data.mode === 'string') {
     if (MODES.has(data.mode)) fm.mode = data.mode as FrontMatter['mode'];
-    else diagnostics.push(diag('page/frontmatter-type', { key: 'mode', expected: 'one of default, wide, custom, center', received: `"${data.mode}"` }, { file }));
+    else diagnostics.push(diag('page/frontmatter-type', { key: 'mode', expected: 'one of default, wide, custom, center, frame', received: `"${data.mode}"` }, { file }));
   }
+  for (const key of BOOLEAN_KEYS) {
+    const v = data[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'boolean' || v === 'true' || v === 'false') fm[key] = v === true || v === 'true';
+    else diagnostics.push(diag('page/frontmatter-type', { key, expected: 'true or false', received: describe(v) }, { file }));
+  }
+  // `keywords: [a, b]`, or one string of them separated by commas.
+  const keywords = data.keywords;
+  if (Array.isArray(keywords) && keywords.every((k) => typeof k === 'string' || typeof k === 'number')) fm.keywords = keywords.map(String).filter(Boolean);
+  else if (typeof keywords === 'string') fm.keywords = keywords.split(',').map((k) => k.trim()).filter(Boolean);
+  else if (keywords !== undefined && keywords !== null) diagnostics.push(diag('page/frontmatter-type', { key: 'keywords', expected: 'a list of words', received: describe(keywords) }, { file }));
   if (typeof data.noindex === 'boolean') fm.noindex = data.noindex;
   if (typeof data.hidden === 'boolean') fm.hidden = data.hidden;
   // Mintlify: a hidden page is never indexed by search engines.

@@ -39,6 +39,8 @@ export interface Page {
   lastModified?: Date;
   /** The sidebar badge of a page the front matter alone cannot tell: an AsyncAPI channel's protocol (`WSS`). */
   navMethod?: string;
+  /** The file's own modification time, for the date a page shows when git has none (`timestamp`). */
+  fileModified?: Date;
 }
 
 /**
@@ -74,6 +76,8 @@ export interface NavPageNode {
   tag?: string;
   /** Front matter `hidden: true`: in its section, not in the sidebar. */
   hidden?: boolean;
+  /** Front matter `url`: the entry links there instead of to the page. */
+  href?: string;
 }
 
 export interface NavGroupNode {
@@ -135,7 +139,7 @@ function endpointBadges(page: Page): Pick<NavPageNode, 'method' | 'deprecated'> 
   const out: Pick<NavPageNode, 'method' | 'deprecated'> = {};
   if (m) out.method = m[1]!.toUpperCase();
   else if (page.navMethod) out.method = page.navMethod;
-  if (fm.data.deprecated === true) out.deprecated = true;
+  if (fm.deprecated || fm.data.deprecated === true) out.deprecated = true;
   return out;
 }
 
@@ -269,7 +273,7 @@ export async function loadContent(
     }
     page.inNav = true;
     if (!scope.hidden) shown.add(page.id);
-    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, tag: page.frontMatter.tag, hidden: hidden || undefined, ...endpointBadges(page) };
+    return { kind: 'page', id: page.id, url: page.url, title: page.navTitle, icon: page.frontMatter.icon, iconType: page.frontMatter.iconType, tag: page.frontMatter.tag, hidden: hidden || undefined, ...endpointBadges(page), ...(page.frontMatter.url ? { href: page.frontMatter.url } : {}) };
   }
 
   /**

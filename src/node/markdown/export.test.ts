@@ -15,7 +15,8 @@ const md = (source: string, url = '/guides/intro') => mdxToMarkdown(source, { ro
 
 describe('Markdown export of the built-in components', () => {
   it('has a handler for every built-in component', () => {
-    expect([...builtinNames].filter((n) => !handlers[n])).toEqual([]);
+    // Members (`Tree.Folder`, `Color.Item`) are written by their object's handler.
+    expect([...builtinNames].filter((n) => !handlers[n] && !handlers[n.split('.')[0]!])).toEqual([]);
   });
 
   it.each(['Note', 'Info', 'Tip', 'Warning', 'Danger', 'Check'])('%s → a blockquote with its kind', async (name) => {

@@ -26,6 +26,8 @@ export interface TocEntry {
   depth: 2 | 3;
   id: string;
   text: string;
+  /** In a tab or view that is not shown when the page opens: listed once it is. */
+  hidden?: boolean;
 }
 
 export interface SnippetImport {

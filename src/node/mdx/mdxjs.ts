@@ -19,6 +19,7 @@ import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
 import remarkKeepTree from './plugins/remark-keep-tree.js';
 import remarkImports, { SCRIPT } from './plugins/remark-imports.js';
+import remarkHtmlStructure from './plugins/remark-html-structure.js';
 import { compileScript } from './script.js';
 import remarkJsxAttributes from './plugins/remark-jsx-attributes.js';
 import remarkMissingComponents from './plugins/remark-missing-components.js';
@@ -85,6 +86,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkClasses,
           remarkImageNoZoom,
           remarkJsxAttributes,
+          remarkHtmlStructure,
           [remarkImports, { root }],
           [remarkSnippetElement, { root }],
           remarkLatex,

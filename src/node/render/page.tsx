@@ -13,7 +13,7 @@ import type { Highlighter } from '../highlight/highlighter.js';
 import { endpointPage } from './api/index.js';
 import { withApiExamples, withRuntimeCode } from './components/code.js';
 import { withParamFields } from './components/fields.js';
-import { builtinComponents, missingComponent, placeholders, withMissingBoxes } from './components/index.js';
+import { builtinComponents, missingComponent, placeholders, withMissingBoxes, withPageRender } from './components/index.js';
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { island, takeIslandFailures } from './islands.js';
@@ -190,13 +190,16 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     const library = site.settings.iconLibrary;
     // `<CodeBlock>`s whose code is known only while rendering are highlighted and rendered again
     // (components/code.tsx); the islands that failed are those of the last pass, taken as it ends.
+    // Unknown components are boxes in `kiln dev` only; `<Mention page>` names pages by their titles.
     let islandFailures: ReturnType<typeof takeIslandFailures> = [];
-    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => {
+    const render = () => {
       takeIslandFailures();
-      const rendered = withMissingBoxes(site.dev, () => collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />))))));
+      const rendered = collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)))));
       islandFailures = takeIslandFailures();
       return rendered;
-    });
+    };
+    const titleOf = (url: string) => site.content.byUrl.get(url)?.title;
+    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => withPageRender({ titleOf }, () => withMissingBoxes(site.dev, render)));
     for (const { name, reason } of islandFailures) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands() });

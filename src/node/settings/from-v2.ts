@@ -304,6 +304,7 @@ export function fromV2(input: V2Input, file: string): Settings {
     search: searchOptions(input.search),
     siteUrl: siteUrlFrom(metaTags(input.seo?.metatags)),
     metadata: metaTags(input.seo?.metatags),
+    timestamp: input.metadata?.timestamp === true ? true : undefined,
     indexHiddenPages: input.seo?.indexing === 'all' ? true : undefined,
     analytics: analyticsFrom(input.integrations),
     iconLibrary: input.icons?.library,

@@ -252,6 +252,8 @@ export interface Settings {
   siteUrl?: string;
   /** Extra `<meta>` tags on every page, name → content (`metadata`, or `seo.metatags` in docs.json). */
   metadata?: Record<string, string>;
+  /** `metadata.timestamp` (docs.json): pages show their last-modified date (front matter `timestamp` overrides it). */
+  timestamp?: boolean;
   /** `seo.indexHiddenPages` (or `seo.indexing: "all"`): pages outside the navigation go in the sitemap. */
   indexHiddenPages?: boolean;
   /** Analytics providers injected into built pages (`analytics`, or `integrations` in docs.json); absent when none. */

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
 import { parse } from 'acorn';
 import path from 'node:path';
 import { clientAssets } from '../assets/client-assets.js';
@@ -92,6 +92,15 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
     const source = (p: Page) => p.relPath.split('#')[0]!;
     const dates = await gitLastModified(root, new Set([...content.pages.values()].map(source)));
     for (const page of content.pages.values()) page.lastModified = dates.get(source(page));
+  }
+  // The date shown under a page (`metadata.timestamp`, front matter `timestamp`) is git's, else the file's.
+  for (const page of content.pages.values()) {
+    if (page.lastModified || !(page.frontMatter.timestamp ?? settings.timestamp)) continue;
+    try {
+      page.fileModified = statSync(page.file.split('#')[0]!).mtime;
+    } catch {
+      /* a generated page without a file of its own shows no date */
+    }
   }
   const assets = clientAssets();
   const sections = buildSections(settings, content);

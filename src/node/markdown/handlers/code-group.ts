@@ -1,4 +1,5 @@
 import type { Code } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { parseCodeMeta } from '../../mdx/code-meta.js';
 import { paragraph, strong, text } from '../build.js';
 import type { Handler, JsxElement, RootContent } from '../types.js';
@@ -40,7 +41,7 @@ export const codeBlock: Handler = async (node, ctx) => {
   const title = ctx.attr(node, 'title') ?? ctx.attr(node, 'filename');
   const body = await ctx.children(node);
   const inner = body.find((n): n is Code => n.type === 'code');
-  const value = inner ? inner.value : body.map((n) => ('value' in n ? String(n.value) : '')).join('');
+  const value = inner ? inner.value : body.map((n) => toString(n)).join('\n\n');
   const out: RootContent[] = [];
   if (title) out.push(paragraph(strong(text(title))));
   out.push({ type: 'code', lang: lang ?? inner?.lang ?? null, meta: null, value });

@@ -5,5 +5,6 @@ import type { Handler } from '../types.js';
 export const frame: Handler = async (node, ctx) => {
   const hint = ctx.attr(node, 'hint');
   const caption = ctx.attr(node, 'caption');
-  return [...(hint ? [paragraph(text(hint))] : []), ...(await ctx.children(node)), ...(caption ? [paragraph(emphasis(text(caption)))] : [])];
+  // The caption may hold Markdown (links, bold): written as it is.
+  return [...(hint ? [paragraph(text(hint))] : []), ...(await ctx.children(node)), ...(caption ? [paragraph(emphasis({ type: 'html', value: caption }))] : [])];
 };

@@ -1,22 +1,54 @@
 import type {} from '../vfile-data.js';
 import GithubSlugger from 'github-slugger';
 import type { Root } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { Node } from 'unist';
 import { toString } from 'mdast-util-to-string';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
+import { visitParents } from 'unist-util-visit-parents';
 import type { TocEntry } from '../compiler.js';
 
-/** Gives every heading a stable, GitHub-style id and records h2/h3 for "On this page". */
+type Element = MdxJsxFlowElement | MdxJsxTextElement;
+const isElement = (n: Node): n is Element => n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement';
+const attr = (n: Element, name: string) => {
+  const a = n.attributes.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+  return typeof a?.value === 'string' ? a.value : undefined;
+};
+
+/**
+ * Gives every heading a stable, GitHub-style id and records h2/h3 for "On this page". A heading a
+ * reader does not see when the page opens (in a tab other than the first, a view other than the
+ * first) is listed hidden, and shown when its tab or view is (src/client/toc.ts); one the page
+ * never shows (`<Visibility for="agents">`) is not listed.
+ */
 export default function remarkHeadingIds() {
   return (tree: Root, file: VFile) => {
     const slugger = new GithubSlugger();
     const toc: TocEntry[] = [];
-    visit(tree, 'heading', (node) => {
+    let firstView: string | undefined;
+    visit(tree, (n) => {
+      if (firstView === undefined && isElement(n as Node) && (n as Element).name === 'View') firstView = attr(n as Element, 'title') || 'Default';
+    });
+    visitParents(tree, 'heading', (node, ancestors) => {
       const text = toString(node).trim();
       const id = slugger.slug(text || 'section');
       node.data ??= {};
       node.data.hProperties = { ...(node.data.hProperties ?? {}), id };
-      if (node.depth === 2 || node.depth === 3) toc.push({ depth: node.depth, id, text });
+      if (node.depth !== 2 && node.depth !== 3) return;
+      let hidden = false;
+      for (let i = 0; i < ancestors.length; i++) {
+        const a = ancestors[i]! as Node;
+        if (!isElement(a)) continue;
+        if (a.name === 'Visibility' && attr(a, 'for') === 'agents') return;
+        if (a.name === 'View' && (attr(a, 'title') || 'Default') !== firstView) hidden = true;
+        const parent = ancestors[i - 1] as Node | undefined;
+        if (a.name === 'Tab' && parent && isElement(parent) && parent.name === 'Tabs') {
+          const tabs = (parent.children as Node[]).filter((c) => isElement(c) && c.name === 'Tab');
+          if (tabs.indexOf(a) > 0) hidden = true;
+        }
+      }
+      toc.push({ depth: node.depth, id, text, ...(hidden ? { hidden } : {}) });
     });
     file.data.toc = toc;
   };

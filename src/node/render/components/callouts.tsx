@@ -10,6 +10,15 @@ const ICONS: Record<string, ReactNode> = {
   check: <path d="M20 6 9 17l-5-5" />,
 };
 
+/** A callout's icon (`note`, `info`, `tip`, `warning`, `danger`, `check`), also on typed cards. */
+export function CalloutIcon({ kind, className }: { kind: string; className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      {ICONS[kind]}
+    </svg>
+  );
+}
+
 interface CalloutProps {
   children?: ReactNode;
   title?: string;
@@ -18,9 +27,7 @@ interface CalloutProps {
 function makeCallout(kind: string, label: string) {
   const Callout = ({ children, title }: CalloutProps) => (
     <aside className={`callout callout-${kind}`} role="note" aria-label={title ?? label}>
-      <svg className="callout-icon" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        {ICONS[kind]}
-      </svg>
+      <CalloutIcon kind={kind} className="callout-icon" />
       <div className="callout-content">
         {title && <p className="callout-title">{title}</p>}
         {children}
@@ -47,5 +54,21 @@ export function Callout({ children, title, color, icon, iconType }: CalloutProps
         {children}
       </div>
     </aside>
+  );
+}
+
+const BANNER_TYPES = new Set(['info', 'warning', 'critical']);
+
+/**
+ * `<Banner>` in a page: an announcement strip across the content (the site-wide banner is a
+ * docs.json setting). `type` info (the brand colour), warning or critical; `color` a background of
+ * its own, under white text.
+ */
+export function Banner({ children, type, color }: { children?: ReactNode; type?: string; color?: string }) {
+  const kind = type && BANNER_TYPES.has(type) ? type : 'info';
+  return (
+    <div className={`banner banner-${kind}`} role="note" style={color ? ({ '--banner-bg': color } as React.CSSProperties) : undefined}>
+      {children}
+    </div>
   );
 }

@@ -1,19 +1,30 @@
 import type { ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
 import { classifyIcon } from '../../icons/resolve.js';
+import { CalloutIcon } from './callouts.js';
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
 export interface CardProps {
-  title?: string;
+  title?: ReactNode;
   icon?: ReactNode;
   iconType?: string;
   color?: string;
   href?: string;
-  horizontal?: boolean;
+  horizontal?: boolean | string;
   img?: string;
+  /** The text of an action line at the bottom ("Read the guide"). */
+  cta?: ReactNode;
+  /** Show (or hide) the arrow of a link card; by default only external links have one. */
+  arrow?: boolean | string;
+  /** A callout's look: info, warning, note, tip, check or danger, with its icon unless `icon` is given. */
+  type?: string;
+  className?: string;
   children?: ReactNode;
 }
+
+const on = (v: unknown) => v !== undefined && v !== null && v !== false && v !== 'false';
+const CARD_TYPES = new Set(['info', 'warning', 'note', 'tip', 'check', 'danger']);
 
 /** The icon box at the top of a card: a Font Awesome name, an image URL or path, or inline SVG. */
 export function CardIcon({ icon, iconType, color }: { icon?: ReactNode; iconType?: string; color?: string }) {
@@ -26,21 +37,26 @@ export function CardIcon({ icon, iconType, color }: { icon?: ReactNode; iconType
   );
 }
 
-export function Card({ title, icon, iconType, color, href, horizontal, img, children }: CardProps) {
+export function Card({ title, icon, iconType, color, href, horizontal, img, cta, arrow, type, className, children }: CardProps) {
   const external = href ? isExternal(href) : false;
+  const kind = type && CARD_TYPES.has(type) ? type : undefined;
+  const showArrow = !!href && (arrow === undefined ? external : on(arrow));
   const inner = (
     <>
       {img && <img className="card-image" src={img} alt="" />}
       <div className="card-body">
-        <CardIcon icon={icon} iconType={iconType} color={color} />
+        {kind && !icon ? <span className="card-icon card-type-icon" aria-hidden="true"><CalloutIcon kind={kind} /></span> : <CardIcon icon={icon} iconType={iconType} color={color} />}
         <div className="card-text">
-          {title && <p className="card-title">{title}{external && <span className="card-external" aria-label="(opens in a new tab)"> ↗</span>}</p>}
+          {title && <p className="card-title">{title}</p>}
           {children && <div className="card-content">{children}</div>}
+          {cta && <span className="card-cta">{cta}<span aria-hidden="true"> →</span></span>}
         </div>
       </div>
+      {showArrow && <span className="card-arrow" aria-hidden="true">{external ? '↗' : '→'}</span>}
+      {external && <span className="visually-hidden"> (opens in a new tab)</span>}
     </>
   );
-  const cls = `card${horizontal ? ' card-horizontal' : ''}${href ? ' card-link' : ''}`;
+  const cls = ['card', on(horizontal) && 'card-horizontal', href && 'card-link', kind && `card-type callout-${kind}`, className].filter(Boolean).join(' ');
   return href ? (
     <a className={cls} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{inner}</a>
   ) : (
@@ -53,6 +69,37 @@ export function CardGroup({ cols = 2, children }: { cols?: number | string; chil
   return <div className={`card-group cols-${n}`}>{children}</div>;
 }
 
-export function Columns({ cols = 2, children }: { cols?: number | string; children?: ReactNode }) {
-  return <CardGroup cols={cols}>{children}</CardGroup>;
+/** `<Columns cols>`: any content side by side (cards, `<Column>`s, text), one column on phones. */
+export function Columns({ cols = 2, className, children }: { cols?: number | string; className?: string; children?: ReactNode }) {
+  const n = Math.max(1, Math.min(4, Number(cols) || 2));
+  return <div className={`card-group columns cols-${n}${className ? ` ${className}` : ''}`}>{children}</div>;
+}
+
+/** One cell of `<Columns>` holding several things. */
+export function Column({ className, children }: { className?: string; children?: ReactNode }) {
+  return <div className={`column${className ? ` ${className}` : ''}`}>{children}</div>;
+}
+
+/**
+ * `<Tile href title description>`: a preview (images, usually one per theme with `dark:hidden`)
+ * on a patterned background, its title and description under it; the whole tile is the link.
+ */
+export function Tile({ href, title, description, children }: { href?: string; title?: ReactNode; description?: ReactNode; children?: ReactNode }) {
+  const external = href ? isExternal(href) : false;
+  const inner = (
+    <>
+      <div className="tile-preview">{children}</div>
+      {(title || description) && (
+        <div className="tile-text">
+          {title && <span className="tile-title">{title}</span>}
+          {description && <span className="tile-description">{description}</span>}
+        </div>
+      )}
+    </>
+  );
+  return href ? (
+    <a className="tile" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{inner}</a>
+  ) : (
+    <div className="tile">{inner}</div>
+  );
 }

@@ -215,11 +215,23 @@ export function withApiExamples(enabled: boolean, render: () => string): { html:
   }
 }
 
-function ApiExample({ kind, children }: { kind: 'request' | 'response'; children?: ReactNode }) {
-  const el = <div key={apiExamples?.length} className={`api-example ${kind}-example`}><CodeGroup>{children}</CodeGroup></div>;
+/** `el` in the side column when the page has one, else where it was written. */
+function inSideColumn(el: ReactElement): ReactElement | null {
   if (!apiExamples) return el;
   apiExamples.push(el);
   return null;
+}
+
+function ApiExample({ kind, children }: { kind: 'request' | 'response'; children?: ReactNode }) {
+  return inSideColumn(<div key={apiExamples?.length} className={`api-example ${kind}-example`}><CodeGroup>{children}</CodeGroup></div>);
+}
+
+/**
+ * `<Panel>`: what it holds goes in the column beside the content, in place of "On this page", as
+ * the request and response examples do (which a page with a panel writes inside it).
+ */
+export function Panel({ children }: { children?: ReactNode }) {
+  return inSideColumn(<div key={apiExamples?.length} className="side-panel">{children}</div>);
 }
 
 export function RequestExample({ children }: { children?: ReactNode }) {

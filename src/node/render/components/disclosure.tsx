@@ -18,11 +18,18 @@ export function Step({ title, children, stepNumber, icon, iconType, titleSize }:
   );
 }
 
-export function Tabs({ children }: { children?: ReactNode }) {
+const on = (v: unknown) => v !== undefined && v !== null && v !== false && v !== 'false';
+
+/**
+ * `<Tabs>`: choosing a tab also chooses the tab of that title in the page's other tab sets and
+ * code groups, and is remembered (src/client/tabs.ts), unless `sync={false}`. `borderBottom`
+ * closes the set with a rule, so content after it does not read as part of the last tab.
+ */
+export function Tabs({ children, sync, borderBottom }: { children?: ReactNode; sync?: boolean | string; borderBottom?: boolean | string }) {
   const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<{ title?: string; icon?: ReactNode; iconType?: string }>[];
   const labels = tabs.map((t, i) => t.props.title ?? `Tab ${i + 1}`);
   return (
-    <div className="tabs" data-tabs="">
+    <div className={on(borderBottom) ? 'tabs tabs-border-bottom' : 'tabs'} data-tabs="" data-tabs-sync={sync !== undefined && !on(sync) ? 'false' : undefined}>
       <div role="tablist" className="tabs-list">
         {labels.map((label, i) => (
           <button key={i} type="button" role="tab" className="tab" aria-selected={i === 0} tabIndex={i === 0 ? 0 : -1} data-tab-label={label}>
@@ -48,9 +55,13 @@ export function AccordionGroup({ children }: { children?: ReactNode }) {
   return <div className="accordion-group">{children}</div>;
 }
 
-export function Accordion({ title, description, defaultOpen, icon, iconType, children }: { title?: string; description?: string; defaultOpen?: boolean; icon?: ReactNode; iconType?: string; children?: ReactNode }) {
+/**
+ * `<Accordion title description defaultOpen icon id>`: a `<details>`, so it opens without
+ * JavaScript. `id` names it for links: `#id` opens it and scrolls to it (src/client/anchors.ts).
+ */
+export function Accordion({ title, description, defaultOpen, icon, iconType, id, children }: { title?: ReactNode; description?: ReactNode; defaultOpen?: boolean | string; icon?: ReactNode; iconType?: string; id?: string; children?: ReactNode }) {
   return (
-    <details className="accordion" open={defaultOpen || undefined}>
+    <details className="accordion" id={typeof id === 'string' && id ? id : undefined} open={on(defaultOpen) || undefined}>
       <summary>
         <span className="accordion-title">{icon ? <ContentIcon icon={icon} iconType={iconType} className="accordion-icon" /> : null}{title}</span>
         {description && <span className="accordion-description">{description}</span>}

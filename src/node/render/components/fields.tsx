@@ -3,6 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 interface FieldProps {
   name?: string;
+  /** Labels shown before and after the name (`pre={["beta"]}`, `post="optional"`). */
+  pre?: string | string[];
+  post?: string | string[];
   type?: string;
   required?: boolean;
   default?: unknown;
@@ -10,11 +13,15 @@ interface FieldProps {
   children?: ReactNode;
 }
 
-function Field({ name, location, type, required, deprecated, def, children, bodyHtml }: { name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; children?: ReactNode; bodyHtml?: string }) {
+const labels = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]).map(String);
+
+function Field({ name, location, type, required, deprecated, def, pre, post, children, bodyHtml }: { name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; pre?: string | string[]; post?: string | string[]; children?: ReactNode; bodyHtml?: string }) {
   return (
     <div className="field" id={name ? `${location ? location + '-' : ''}${name}` : undefined}>
       <div className="field-head">
+        {labels(pre).map((l, i) => <span key={`pre${i}`} className="field-label">{l}</span>)}
         <code className="field-name">{name}</code>
+        {labels(post).map((l, i) => <span key={`post${i}`} className="field-label">{l}</span>)}
         {type && <span className="field-type">{type}</span>}
         {location && <span className="field-location">{location}</span>}
         {required && <span className="field-required">required</span>}
@@ -73,7 +80,7 @@ export function withParamFields<T>(enabled: boolean, render: () => T): { value: 
 export function ParamField(props: FieldProps & { path?: string; body?: string; query?: string; header?: string; cookie?: string; placeholder?: string }) {
   const location = LOCATIONS.find((k) => typeof props[k] === 'string');
   const name = location ? (props[location] as string) : (props.name ?? '');
-  const head = { name, location, type: props.type, required: props.required, deprecated: props.deprecated, def: props.default };
+  const head = { name, location, type: props.type, required: props.required, deprecated: props.deprecated, def: props.default, pre: props.pre, post: props.post };
   if (!capture || !location) return <Field {...head}>{props.children}</Field>;
   const entry: CapturedParam = {
     in: location, name, type: props.type, required: props.required === true, deprecated: props.deprecated === true,
@@ -95,5 +102,5 @@ export function ParamField(props: FieldProps & { path?: string; body?: string; q
 }
 
 export function ResponseField(props: FieldProps) {
-  return <Field name={props.name ?? ''} type={props.type} required={props.required} deprecated={props.deprecated} def={props.default}>{props.children}</Field>;
+  return <Field name={props.name ?? ''} type={props.type} required={props.required} deprecated={props.deprecated} def={props.default} pre={props.pre} post={props.post}>{props.children}</Field>;
 }

@@ -1,21 +1,44 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { Children, cloneElement, createElement, isValidElement, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
+import { InlineMarkdown } from './inline-markdown.js';
 
-export function Frame({ caption, hint, children }: { caption?: string; hint?: string; children?: ReactNode }) {
+const on = (v: unknown) => v !== undefined && v !== null && v !== false && v !== 'false';
+
+/** A `<video autoPlay>` in a frame also gets `playsInline`, `loop` and `muted`, as Mintlify's frame adds them. */
+function framed(children: ReactNode, depth = 0): ReactNode {
+  if (depth > 3) return children;
+  return Children.map(children, (child) => {
+    if (!isValidElement(child)) return child;
+    const props = child.props as { autoPlay?: unknown; children?: ReactNode };
+    if (child.type === 'video' && on(props.autoPlay)) return cloneElement(child as ReactElement<Record<string, unknown>>, { playsInline: true, loop: true, muted: true });
+    return props.children === undefined ? child : cloneElement(child as ReactElement<{ children?: ReactNode }>, {}, framed(props.children, depth + 1));
+  });
+}
+
+/** `<Frame caption hint>`: the caption and hint may hold Markdown (links, bold). */
+export function Frame({ caption, hint, children }: { caption?: ReactNode; hint?: ReactNode; children?: ReactNode }) {
   return (
     <figure className="frame">
-      {hint && <p className="frame-hint">{hint}</p>}
-      <div className="frame-body">{children}</div>
-      {caption && <figcaption>{caption}</figcaption>}
+      {hint && <InlineMarkdown text={hint} className="frame-hint" />}
+      <div className="frame-body">{framed(children)}</div>
+      {caption && <figcaption><InlineMarkdown text={caption} /></figcaption>}
     </figure>
   );
 }
 
-export function Tooltip({ tip, children }: { tip?: string; children?: ReactNode }) {
+/**
+ * `<Tooltip tip headline cta href>`: the text with a dashed underline; on hover or focus, the tip
+ * under its headline and a link (`cta` to `href`) the reader can move to and follow.
+ */
+export function Tooltip({ tip, headline, cta, href, children }: { tip?: ReactNode; headline?: ReactNode; cta?: ReactNode; href?: string; children?: ReactNode }) {
   return (
-    <span className="tooltip" tabIndex={0} data-tip={tip}>
+    <span className="tooltip" tabIndex={0}>
       {children}
-      <span className="tooltip-text" role="tooltip">{tip}</span>
+      <span className="tooltip-text" role="tooltip">
+        {headline && <span className="tooltip-headline">{headline}</span>}
+        {tip && <span className="tooltip-tip">{tip}</span>}
+        {cta && href && <a className="tooltip-cta" href={href}>{cta}<span aria-hidden="true"> →</span></a>}
+      </span>
     </span>
   );
 }
@@ -38,8 +61,25 @@ export function Update({ label = '', description, tags, children }: { label?: st
   );
 }
 
-export function Badge({ children, color }: { children?: ReactNode; color?: string }) {
-  return <span className="badge" data-color={color}>{children}</span>;
+const BADGE_SIZES = new Set(['xs', 'sm', 'md', 'lg']);
+
+/**
+ * `<Badge color size shape icon stroke disabled>`: `color` one of gray, blue, green, orange, red,
+ * purple, white, surface, white-destructive, surface-destructive (yellow and others too); `size`
+ * xs-lg; `shape` rounded (the default) or pill; `stroke` an outline only; `disabled` dimmed.
+ */
+export function Badge({ children, color, size, shape, icon, iconType, stroke, disabled, className }: { children?: ReactNode; color?: string; size?: string; shape?: string; icon?: ReactNode; iconType?: string; stroke?: boolean | string; disabled?: boolean | string; className?: string }) {
+  const classes = ['badge', `badge-${size && BADGE_SIZES.has(size) ? size : 'md'}`];
+  if (shape === 'pill') classes.push('badge-pill');
+  if (on(stroke)) classes.push('badge-stroke');
+  if (on(disabled)) classes.push('badge-disabled');
+  if (className) classes.push(className);
+  return (
+    <span className={classes.join(' ')} data-color={color} aria-disabled={on(disabled) ? 'true' : undefined}>
+      {icon ? <ContentIcon icon={icon} iconType={iconType} className="badge-icon" /> : null}
+      {children}
+    </span>
+  );
 }
 
 /** `<Icon icon="rocket" iconType="solid" color="#f00" size={24} />` (or `src="/images/x.svg"` for an image), inline with the text around it. */

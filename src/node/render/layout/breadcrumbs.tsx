@@ -33,7 +33,8 @@ export function groupTrail(content: ContentModel, url: string): Crumb[] {
           const url = n.root?.url ?? firstUrl(n.children);
           // A group's root page is in the group's place: its trail is the group's parents.
           if (n.root && !m.has(n.root.url)) m.set(n.root.url, trail);
-          walk(n.children, url ? [...trail, { title: n.title, url }] : trail);
+          // A group without a name (`"group": ""`) holds pages but is no crumb.
+          walk(n.children, url && n.title.trim() ? [...trail, { title: n.title.trim(), url }] : trail);
         }
       }
     };

@@ -171,13 +171,14 @@ function ThumbsRating() {
 /**
  * Under the page: "Was this page helpful?" (`rating`: a page of the site, with `thumbsRating` on),
  * "Suggest edits" and "Raise issue" (when enabled and the repository is known) and "Last updated"
- * (when git dated the page; see content/git-dates.ts).
+ * when the site (`metadata.timestamp`) or the page (`timestamp`) asks for it: the date git gives
+ * (content/git-dates.ts), else the file's.
  */
 export function PageFeedback({ settings, repository, page, rating = false }: { settings: Settings; repository?: Repository; page: Page; rating?: boolean }) {
   const { suggestEdit, raiseIssue } = settings.feedback;
   const thumbsRating = rating && settings.feedback.thumbsRating;
   const links = !!repository && (suggestEdit || raiseIssue) && /\.mdx?$/.test(page.relPath);
-  const updated = page.lastModified;
+  const updated = (page.frontMatter.timestamp ?? settings.timestamp) ? page.lastModified ?? page.fileModified : undefined;
   if (!links && !updated && !thumbsRating) return null;
   return (
     <div className="page-feedback">

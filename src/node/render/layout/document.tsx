@@ -8,6 +8,7 @@ import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { withIconLibrary } from '../../icons/resolve.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon, ExternalIcon, MenuIcon, MoonIcon, SunIcon } from './icons.js';
+import { markdownHtml } from '../components/inline-markdown.js';
 import { Banner, CtaLink, NavbarLink, PageFeedback, SiteFooter } from './chrome.js';
 import { PageMenu } from './page-menu.js';
 import { breadcrumbJsonLd, Breadcrumbs, pageTrail } from './breadcrumbs.js';
@@ -109,7 +110,7 @@ function Toc({ toc }: { toc: TocEntry[] }) {
         <p id="toc-title" className="toc-title">On this page</p>
         <ul>
           {toc.map((t) => (
-            <li key={t.id} className={`toc-depth-${t.depth}`}>
+            <li key={t.id} className={`toc-depth-${t.depth}`} hidden={t.hidden}>
               <a href={`#${t.id}`}>{t.text}</a>
             </li>
           ))}
@@ -117,6 +118,20 @@ function Toc({ toc }: { toc: TocEntry[] }) {
       </nav>
     </aside>
   );
+}
+
+/**
+ * A page's `description` under its title: inline Markdown (links, emphasis, code) rendered as
+ * Mintlify renders it, through the same allow-list as OpenAPI descriptions.
+ */
+function Description({ text }: { text: string }) {
+  const { html, inline } = markdownHtml(text);
+  return inline ? <p className="description" dangerouslySetInnerHTML={{ __html: html }} /> : <div className="description" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A description's words without Markdown, for the meta tag: `**x**` → x, `[a](b)` → a. */
+function plainText(md: string): string {
+  return md.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/(\*\*|__|~~|\*|_|`)(?=\S)([^]*?\S)\1/g, '$2');
 }
 
 /** Each page's place in the reading order, by id: looking it up in the order was quadratic in pages. */
@@ -127,6 +142,9 @@ const positionOf = (content: ContentModel, id: string): number => {
   return index.get(id) ?? -1;
 };
 
+/** Where a neighbour's link goes: its front matter `url` when it has one. */
+const hrefOf = (p: Page) => p.frontMatter.url ?? p.url;
+
 function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
   const i = positionOf(content, page.id);
   if (i < 0) return null;
@@ -136,13 +154,13 @@ function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
   return (
     <nav className="prev-next" aria-label="Previous and next pages">
       {prev ? (
-        <a className="prev" href={prev.url} rel="prev">
+        <a className="prev" href={hrefOf(prev)} rel="prev">
           <span className="prev-next-label"><ArrowLeftIcon /> Previous</span>
           <span className="prev-next-title">{prev.navTitle}</span>
         </a>
       ) : <span />}
       {next && (
-        <a className="next" href={next.url} rel="next">
+        <a className="next" href={hrefOf(next)} rel="next">
           <span className="prev-next-label">Next <ArrowRightIcon /></span>
           <span className="prev-next-title">{next.navTitle}</span>
         </a>
@@ -320,6 +338,9 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const fm = page.frontMatter;
   const section = site.sections.of(page.url);
   const mode = fm.mode ?? 'default';
+  // Custom and frame pages are a canvas: no title, table of contents, feedback or pagination;
+  // frame keeps the sidebar, custom does not.
+  const bare = mode === 'custom' || mode === 'frame';
   // A page of the site (not the 404 or an error page): it has a Markdown version and SEO tags.
   const published = site.content.byUrl.get(page.url) === page;
   // Hidden pages and pages outside the navigation have no Markdown version (markdown/llms.ts).
@@ -352,20 +373,28 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       <>
         <main id="content" className="content" tabIndex={-1}>
           <article className="article" data-pagefind-body="">
-            {mode !== 'custom' && (
+            {!bare && (
               <header className="page-header">
                 <Breadcrumbs trail={trail} page={page} eyebrows={settings.eyebrows} />
                 {exported && <PageMenu settings={settings} page={page} />}
                 <h1 data-pagefind-meta="title">{page.title}</h1>
-                {fm.description && <p className="description">{fm.description}</p>}
+                {(fm.tag || fm.deprecated) && (
+                  <p className="page-labels">
+                    {fm.deprecated && <span className="page-label page-deprecated">Deprecated</span>}
+                    {fm.tag && <span className="page-label page-tag">{fm.tag}</span>}
+                  </p>
+                )}
+                {fm.description && <Description text={fm.description} />}
               </header>
             )}
+            {/* Front matter `keywords`: found by the search, not shown. */}
+            {fm.keywords?.length ? <p className="page-keywords" hidden data-pagefind-weight="2">{fm.keywords.join(', ')}</p> : null}
             {asideHtml && <aside className="api-aside" aria-label="Examples" dangerouslySetInnerHTML={{ __html: asideHtml }} />}
             {page.fallbackOf && <TranslationNotice page={page} site={site} />}
             <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
-            {mode !== 'custom' && <Directory group={site.content.directories.get(page.id)} content={site.content} />}
-            {mode !== 'custom' && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} />}
-            {mode !== 'custom' && <PrevNext content={site.content} page={page} />}
+            {!bare && <Directory group={site.content.directories.get(page.id)} content={site.content} />}
+            {!bare && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} />}
+            {!bare && !fm.hideFooterPagination && <PrevNext content={site.content} page={page} />}
           </article>
         </main>
         {mode === 'default' && !asideHtml && <Toc toc={toc} />}
@@ -382,7 +411,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{title}</title>
-      {fm.description && <meta name="description" content={fm.description} />}
+      {fm.description && <meta name="description" content={plainText(fm.description)} />}
       {fm.noindex && <meta name="robots" content="noindex" />}
       {refresh && <meta httpEquiv="refresh" content={`0; url=${refresh}`} />}
       {seo.canonical && <link rel="canonical" href={seo.canonical} />}

@@ -2,21 +2,25 @@ import { createHash } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { NavGroupNode, NavNode, NavPageNode } from '../../content/pages.js';
 import { ContentIcon } from '../../icons/Icon.js';
-import { ChevronIcon } from './icons.js';
+import { ChevronIcon, ExternalIcon } from './icons.js';
 
 /** A page's or group's `icon`: 16 px, muted, in the accent colour on the current page (sidebar.css). */
 function NavIcon({ icon, iconType }: { icon?: string; iconType?: string }) {
   return icon ? <ContentIcon icon={icon} iconType={iconType} size={16} className="nav-icon" /> : null;
 }
 
-/** A page's title; endpoint pages get their method badge (Mintlify's sidebar) and a deprecated mark. */
-function NavTitle({ node }: { node: NavPageNode }) {
-  if (!node.method && !node.deprecated) return <>{node.title}</>;
+/**
+ * A page's title; endpoint pages get their method badge (Mintlify's sidebar) and a deprecated mark,
+ * an entry that links to another site (front matter `url`) an arrow.
+ */
+function navTitle(node: NavPageNode, external: boolean) {
+  if (!node.method && !node.deprecated && !external) return node.title;
   return (
     <>
       {node.method && <span className={`nav-method nav-method-${node.method.toLowerCase()}`} title={node.method}>{node.method === 'DELETE' ? 'DEL' : node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'OPTIONS' ? 'OPT' : node.method}</span>}
       <span className={node.deprecated ? 'nav-title nav-title-deprecated' : 'nav-title'}>{node.title}</span>
       {node.deprecated && <span className="nav-deprecated">deprecated</span>}
+      {external && <ExternalIcon />}
     </>
   );
 }
@@ -39,21 +43,39 @@ function GroupName({ group }: { group: NavGroupNode }) {
   return group.root ? <a data-root="" className="nav-link" href={group.root.url}>{label}</a> : label;
 }
 
+const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
+
+/**
+ * A page's entry: its link (or its front matter `url`, opened in a new tab when it is another
+ * site's), icon, title and tag. Written inline in `Item`: large sidebars render tens of thousands.
+ */
+function pageLink(node: NavPageNode) {
+  const external = !!node.href && isExternal(node.href);
+  return (
+    <a className={node.method ? 'nav-link nav-endpoint' : 'nav-link'} href={node.href ?? node.url} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      <NavIcon icon={node.icon} iconType={node.iconType} />
+      {navTitle(node, external)}
+      <Tag tag={node.tag} />
+    </a>
+  );
+}
+
+/**
+ * Whether an entry is drawn: a page unless hidden; a group unless hidden or it would open on
+ * nothing (no root page, and every page in it hidden or missing).
+ */
+function shows(node: NavNode): boolean {
+  if (node.hidden) return false;
+  return node.kind === 'page' || !!node.root || node.children.some(shows);
+}
+
 function Item({ node, counter }: { node: NavNode; counter: Numbered }) {
   if (node.kind === 'page') {
     if (node.hidden) return null;
-    return (
-      <li>
-        <a className={node.method ? 'nav-link nav-endpoint' : 'nav-link'} href={node.url}>
-          <NavIcon icon={node.icon} iconType={node.iconType} />
-          <NavTitle node={node} />
-          <Tag tag={node.tag} />
-        </a>
-      </li>
-    );
+    return <li>{pageLink(node)}</li>;
   }
   const gid = counter.next++;
-  if (node.hidden) {
+  if (!shows(node)) {
     skipGroups(node.children, counter);
     return null;
   }
@@ -86,7 +108,10 @@ function GroupTitle({ group }: { group: NavGroupNode }) {
 
 /** One top-level group; `counter` numbers its nested groups, continuing from the groups before it. */
 function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
-  if (group.hidden) return null;
+  if (!shows(group)) {
+    skipGroups(group.children, counter);
+    return null;
+  }
   return (
     <section className="nav-group" data-version={group.version}>
       <GroupTitle group={group} />
@@ -97,7 +122,7 @@ function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
 
 /** A group outside the current one: its title and a link to its first page. */
 function GroupStub({ group }: { group: NavGroupNode }) {
-  if (group.hidden) return null;
+  if (!shows(group)) return null;
   return (
     <section className="nav-group nav-group-stub" data-version={group.version}>
       <GroupTitle group={group} />

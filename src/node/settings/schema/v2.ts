@@ -141,7 +141,7 @@ export const v2Shape = {
   banner: banner.optional(),
   /** Search options: `prompt` is the placeholder of the search box. */
   search: z.object({ /** Placeholder of the search box. */ prompt: z.string().optional() }).optional(),
-  /** Page metadata options. Accepted, not used. */
+  /** Page metadata options: `timestamp` shows each page's last-modified date. */
   metadata: opaqueObject.optional(),
   /** The social card: light or dark, background image. */
   thumbnails: thumbnails.optional(),

@@ -1,0 +1,97 @@
+import { $$, announce, store, writeClipboard } from './dom.js';
+
+const VIEW_KEY = 'kiln-view';
+
+/** `[data-copy]` buttons (colour swatches, "Copy prompt"): copy their value, say so for two seconds. */
+function initCopyValues(): void {
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.<HTMLElement>('[data-copy], [data-copy-from]');
+    if (!button) return;
+    // A prompt without its source as written (a snippet's): the text it shows.
+    const text = button.dataset.copy ?? button.closest('.prompt')?.querySelector<HTMLElement>('.prompt-body')?.innerText ?? '';
+    void writeClipboard(text).then((ok) => {
+      button.classList.toggle('copied', ok);
+      announce(ok ? 'Copied to clipboard' : 'Could not copy');
+      clearTimeout(Number(button.dataset.timer));
+      button.dataset.timer = String(setTimeout(() => button.classList.remove('copied'), 2000));
+    });
+  });
+}
+
+/**
+ * `<View title>`: a dropdown of the page's view titles above its content; choosing one shows the
+ * views of that title across the page (and is remembered for other pages that have it).
+ */
+function initViews(): void {
+  const views = $$('.prose .view[data-view]');
+  const titles = [...new Set(views.map((v) => v.dataset.view!))];
+  if (titles.length < 2) return;
+  const show = (title: string) => {
+    for (const v of views) v.hidden = v.dataset.view !== title;
+    document.dispatchEvent(new CustomEvent('kiln:view', { detail: title }));
+  };
+  const wrap = document.createElement('label');
+  wrap.className = 'view-select-wrap';
+  wrap.textContent = 'View: ';
+  const select = document.createElement('select');
+  select.className = 'view-select';
+  for (const t of titles) select.append(new Option(t, t));
+  wrap.append(select);
+  const prose = document.querySelector('.prose');
+  prose?.parentElement?.insertBefore(wrap, prose);
+  const remembered = store.get(VIEW_KEY);
+  if (remembered && titles.includes(remembered)) {
+    select.value = remembered;
+    show(remembered);
+  }
+  select.addEventListener('change', () => {
+    show(select.value);
+    store.set(VIEW_KEY, select.value);
+  });
+}
+
+/**
+ * A link to something inside a closed accordion, another tab or another view (`#id`) opens what
+ * holds it and scrolls to it; opening an accordion that has an `id` puts it in the address, so it
+ * can be linked.
+ */
+function initDeepLinks(): void {
+  const reveal = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    let shown = false;
+    for (let el: HTMLElement | null = target; el; el = el.parentElement) {
+      if (el instanceof HTMLDetailsElement && !el.open) {
+        el.open = true;
+        shown = true;
+      }
+      if (el.getAttribute('role') === 'tabpanel' && el.hidden && el.id) {
+        document.querySelector<HTMLElement>(`[role="tab"][aria-controls="${CSS.escape(el.id)}"]`)?.click();
+        shown = true;
+      }
+      if (el.classList.contains('view') && el.hidden) {
+        const select = document.querySelector<HTMLSelectElement>('.view-select');
+        if (select) {
+          select.value = el.dataset.view!;
+          select.dispatchEvent(new Event('change'));
+          shown = true;
+        }
+      }
+    }
+    if (shown) target.scrollIntoView();
+  };
+  reveal();
+  window.addEventListener('hashchange', reveal);
+  document.addEventListener('click', (e) => {
+    const d = (e.target as Element | null)?.closest?.('summary')?.parentElement;
+    // The summary's click opens it after this: a closed accordion is being opened.
+    if (d instanceof HTMLDetailsElement && !d.open && d.id && d.classList.contains('accordion')) history.replaceState(history.state, '', `#${encodeURIComponent(d.id)}`);
+  });
+}
+
+export function initComponents(): void {
+  initCopyValues();
+  initViews();
+  initDeepLinks();
+}
