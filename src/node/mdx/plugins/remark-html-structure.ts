@@ -25,11 +25,12 @@ export default function remarkHtmlStructure() {
   return (tree: Root) => {
     visit(tree, 'mdxJsxFlowElement', (node: MdxJsxFlowElement) => {
       const name = node.name ?? '';
-      if (!PHRASING_HOSTS.has(name) || !node.children.some((c) => c.type === 'paragraph')) return;
+      if (!PHRASING_HOSTS.has(name)) return;
       if (node.children.some((c) => isBlock(c as RootContent))) {
         if (name === 'p') node.name = 'div';
         return;
       }
+      if (!node.children.some((c) => c.type === 'paragraph')) return;
       const out: PhrasingContent[] = [];
       let previous: RootContent | undefined;
       for (const child of node.children as RootContent[]) {

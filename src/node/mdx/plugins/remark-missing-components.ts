@@ -1,9 +1,12 @@
 import type {} from '../vfile-data.js';
-import type { Root } from 'mdast';
+import type { PhrasingContent, Root } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import { diag } from '../../diagnostics/catalogue.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+
+const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'link', 'image', 'break', 'mdxJsxTextElement', 'mdxTextExpression', 'inlineMath']);
 
 export interface MissingComponentsOptions {
   /** Names the renderer provides. */
@@ -32,6 +35,13 @@ export default function remarkMissingComponents(options: MissingComponentsOption
       // Lower-case names are HTML elements; only capitalised or member names are components.
       if (!/^[A-Z]/.test(base) && !dotted) return;
       if (defined.has(base)) return;
+      const known = options.known.has(base) && (!dotted || options.known.has(name));
+      // An unknown component on lines of its own holding text (`<Chart.Legend>Legend</Chart.Legend>`):
+      // readers see the text, so it gets the paragraph a line of text would have.
+      if (!known && node.type === 'mdxJsxFlowElement') {
+        const el = node as MdxJsxFlowElement;
+        if (el.children.length && el.children.every((c) => PHRASING.has(c.type))) el.children = [{ type: 'paragraph', children: el.children as PhrasingContent[] }];
+      }
       // A built-in's members are known by their full name (`Tree.Folder`); another member is missing, not its object.
       if (options.known.has(base)) {
         if (!dotted || options.known.has(name)) return;
