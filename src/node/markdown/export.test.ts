@@ -118,6 +118,39 @@ describe('Markdown export of the built-in components', () => {
   });
 });
 
+describe("Markdown export of today's Mintlify components", () => {
+  it('Visibility: what agents should read is in, what only people should read is out', async () => {
+    expect(await md('Shared.\n\n<Visibility for="humans">\nClick the button.\n</Visibility>\n\n<Visibility for="agents">\nCall `POST /v1/x`.\n</Visibility>')).toBe('Shared.\n\nCall `POST /v1/x`.\n');
+  });
+
+  it('View → each view under its title; Panel, Banner, Columns and Column → their content', async () => {
+    expect(await md('<View title="JavaScript">\nJS text.\n</View>\n\n<View title="Python">\nPython text.\n</View>')).toBe('## JavaScript\n\nJS text.\n\n## Python\n\nPython text.\n');
+    expect(await md('<Panel>\nSide note.\n</Panel>\n\n<Banner>Big news.</Banner>\n\n<Columns cols={2}>\n<Column>\nLeft.\n</Column>\n</Columns>')).toBe('Side note.\n\nBig news.\n\nLeft.\n');
+  });
+
+  it('Prompt → its description, then the prompt as written in a fenced block', async () => {
+    expect(await md('<Prompt description="Use it." source="# Expert\n\nBe **kind**.">\n# Expert\n\nBe **kind**.\n</Prompt>')).toBe('**Use it.**\n\n```text\n# Expert\n\nBe **kind**.\n```\n');
+  });
+
+  it('Tile, Color, Timeline, Mention, GitHub.Repo and Popup → links, lists and text', async () => {
+    expect(await md('<Tile href="/a" title="A tile" description="Its text">\n<img src="/x.png" alt="x" />\n</Tile>')).toBe('[**A tile**](/a): Its text\n');
+    expect(await md('<Color variant="table">\n<Color.Row title="Primary">\n<Color.Item name="p-500" value="#0D9373" />\n<Color.Item name="bg" value={{ light: "#fff", dark: "#000" }} />\n</Color.Row>\n</Color>')).toBe('**Primary**\n\n- p-500: `#0D9373`\n- bg: `#fff / #000`\n');
+    expect(await md('<Timeline>\n<Timeline.Item title="v2" date="2025-03-01">\nMajor.\n</Timeline.Item>\n</Timeline>')).toBe('- **v2** (2025-03-01)\n\n  Major.\n');
+    expect(await md('Ask <Mention user="ann@example.com" /> about <Mention page="/setup" />.')).toBe('Ask @ann about [/setup](/setup).\n');
+    expect(await md('<GitHub.Repo repo="https://github.com/mintlify/docs" />')).toBe('[mintlify/docs](https://github.com/mintlify/docs)\n');
+    expect(await md('See <Popup><PopupTrigger>limits</PopupTrigger><PopupContent>100 a minute</PopupContent></Popup>.')).toBe('See limits (100 a minute).\n');
+  });
+
+  it('CodeBlock with its code written between its tags → that code, not Markdown', async () => {
+    expect(await md('<CodeBlock language="python" title="a.py">\nx = 1\n</CodeBlock>')).toBe('**a.py**\n\n```python\nx = 1\n```\n');
+  });
+
+  it('Frame caption Markdown and Tooltip links are kept', async () => {
+    expect(await md('<Frame caption="See [the guide](/guide)">\n<img src="/a.png" alt="A" />\n</Frame>')).toBe('![A](/a.png)\n\n*See [the guide](/guide)*\n'.replace('*See', '_See').replace('guide)*', 'guide)_'));
+    expect(await md('An <Tooltip tip="Interface." cta="Guide" href="/api">API</Tooltip> here.')).toBe('An API (Interface.; [Guide](/api)) here.\n');
+  });
+});
+
 describe('Markdown export of the rest of MDX', () => {
   it('drops imports, exports and expressions, keeps HTML-as-JSX readable', async () => {
     const out = await md("import X from 'x';\nexport const a = 1;\n\nText {1 + 1} here.\n\n<div className=\"x\">\nInside <a href=\"/y\">link</a>.\n</div>\n\n<img src=\"/i.png\" alt=\"I\" />");
