@@ -19,10 +19,13 @@ beforeAll(async () => {
     execFileSync('git', ['-c', 'user.name=Kiln', '-c', 'user.email=kiln@example.com', '-c', 'commit.gpgsign=false', ...args], {
       cwd: site.dir, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_DATE: '2026-11-03T12:00:00Z', GIT_COMMITTER_DATE: '2026-11-03T12:00:00Z' },
     });
+  // The page asks for its date (front matter `timestamp`; docs.json's `metadata.timestamp` does it for every page).
+  const deploying = path.join(site.dir, 'guides/deploying.mdx');
+  writeFileSync(deploying, readFileSync(deploying, 'utf8').replace(/^---\n/, '---\ntimestamp: true\n'));
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'docs');
-  // A page written after the commit has no date.
+  // A page written after the commit has no date from git.
   writeFileSync(path.join(site.dir, 'draft.mdx'), '---\ntitle: Draft\n---\n\nNot committed yet.\n');
   writeFileSync(path.join(site.dir, 'tabbed.mdx'), TABBED);
   const result = await kiln(['build', site.dir, '--out', out]);
@@ -163,7 +166,10 @@ describe('last updated', () => {
     await page.close();
   });
 
-  it('is absent for a file git does not track', async () => {
+  it('is absent where neither the page nor the site asks for it, and git has no date for a file it does not track', async () => {
+    const other = await open('/guides/scheduling');
+    expect(await other.locator('.last-updated').count()).toBe(0);
+    await other.close();
     const page = await open('/draft');
     expect(await page.locator('h1').innerText()).toBe('Draft');
     expect(await page.locator('.last-updated').count()).toBe(0);

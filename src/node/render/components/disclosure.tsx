@@ -1,8 +1,10 @@
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
 
-export function Steps({ children }: { children?: ReactNode }) {
-  return <ol className="steps">{children}</ol>;
+/** `<Steps titleSize>`: the size of every step's title (`p`, `h2`, `h3`), unless a step sets its own. */
+export function Steps({ children, titleSize }: { children?: ReactNode; titleSize?: string }) {
+  const sized = titleSize ? Children.map(children, (c) => (isValidElement(c) && (c.props as { titleSize?: string }).titleSize === undefined ? cloneElement(c as ReactElement<{ titleSize?: string }>, { titleSize }) : c)) : children;
+  return <ol className="steps">{sized}</ol>;
 }
 
 export function Step({ title, children, stepNumber, icon, iconType, titleSize }: { title?: string; children?: ReactNode; stepNumber?: number; icon?: ReactNode; iconType?: string; titleSize?: string }) {
