@@ -35,6 +35,9 @@ describe('splitFrontMatter', () => {
     expect(diagnostics).toEqual([]);
     expect(frontMatter).toMatchObject({ tag: 'NEW', deprecated: true, url: 'https://npmjs.com/package/x', mode: 'frame', hideFooterPagination: true, keywords: ['setup', 'getting started'], timestamp: false });
     expect(splitFrontMatter('---\nkeywords: a, b ,c\n---\n', '/p.mdx').frontMatter.keywords).toEqual(['a', 'b', 'c']);
+    const script = splitFrontMatter('---\nurl: "java\\tscript:alert(1)"\n---\n', '/p.mdx');
+    expect(script.frontMatter.url).toBeUndefined();
+    expect(script.diagnostics.map((d) => d.message)).toEqual(['Front matter `url` should be an http(s), mailto or relative address, found "java\tscript:alert(1)"; it is ignored.']);
     const wrong = splitFrontMatter('---\ndeprecated: soon\nkeywords: {a: 1}\n---\n', '/p.mdx');
     expect(wrong.frontMatter.deprecated).toBeUndefined();
     expect(wrong.diagnostics.map((d) => d.message)).toEqual([

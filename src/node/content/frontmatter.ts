@@ -93,6 +93,11 @@ function typeFrontMatter(data: Record<string, unknown>, file: string, diagnostic
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fm[key] = String(v);
     else diagnostics.push(diag('page/frontmatter-type', { key, expected: 'text', received: describe(v) }, { file }));
   }
+  // `url` becomes a link in the navigation: only a web, mail or relative address (no `javascript:`).
+  if (fm.url !== undefined && /^\s*[a-z][a-z0-9+.-]*:/i.test(fm.url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')) && !/^\s*(https?|mailto):/i.test(fm.url)) {
+    diagnostics.push(diag('page/frontmatter-type', { key: 'url', expected: 'an http(s), mailto or relative address', received: `"${fm.url}"` }, { file }));
+    delete fm.url;
+  }
   if (typeof data.mode === 'string') {
     if (MODES.has(data.mode)) fm.mode = data.mode as FrontMatter['mode'];
     else diagnostics.push(diag('page/frontmatter-type', { key: 'mode', expected: 'one of default, wide, custom, center, frame', received: `"${data.mode}"` }, { file }));

@@ -37,8 +37,8 @@ export const GitHub = Object.assign(({ children }: { children?: ReactNode }) => 
  * a teammate, shown by the name before the @ (the published site has no directory of names).
  */
 export function Mention({ page, user }: { page?: string; user?: string }) {
-  if (typeof page === 'string' && page) {
-    const url = page.startsWith('/') || /^[a-z][a-z0-9+.-]*:/i.test(page) ? page : `/${page}`;
+  if (typeof page === 'string' && page && (!/^[a-z][a-z0-9+.-]*:/i.test(page) || /^https?:/i.test(page))) {
+    const url = page.startsWith('/') || /^https?:/i.test(page) ? page : `/${page}`;
     return <a className="mention mention-page" href={url}>{pageTitle(url.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1')) ?? page}</a>;
   }
   if (typeof user === 'string' && user) return <span className="mention mention-user">@{user.split('@')[0]}</span>;
