@@ -68,10 +68,10 @@ describe.each(['native', 'js'] as const)('%s parser', (parser) => {
       expect(out.missing).toEqual(['Mystery']);
       expect(out.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['page/unknown-component', 3, 1]]);
       // A build shows what it holds; `kiln dev` (withMissingBoxes) a dashed box naming it around that.
-      expect(await html('<Mystery>inside</Mystery>')).toBe('inside');
+      expect(await html('<Mystery>inside</Mystery>')).toBe('<p>inside</p>');
       const Content = await contentOf(out);
       const components = { ...builtinComponents, ...placeholders(out.missing, builtinComponents) };
-      expect(withMissingBoxes(true, () => renderToStaticMarkup(createElement(Content, { components })))).toContain('<span class="missing-component" data-component="Mystery"><span class="missing-component-label">Unknown component &lt;Mystery&gt;</span>inside</span>');
+      expect(withMissingBoxes(true, () => renderToStaticMarkup(createElement(Content, { components })))).toContain('<span class="missing-component" data-component="Mystery"><span class="missing-component-label">Unknown component &lt;Mystery&gt;</span><p>inside</p></span>');
     });
 
     it('turns imports of code files into warnings and resolves snippet imports', async () => {
