@@ -10,8 +10,9 @@ beforeAll(() => {
   engines = createEngines();
 });
 
-async function render(fixture: string, id: string): Promise<{ html: string; diagnostics: Diagnostic[]; site: LoadedSite }> {
-  const { site } = await loadSite({ root: path.join(fixtures, fixture), dev: false });
+/** A page as a build renders it, or as `kiln dev` does (`dev`: unknown components are boxes naming them). */
+async function render(fixture: string, id: string, dev = false): Promise<{ html: string; diagnostics: Diagnostic[]; site: LoadedSite }> {
+  const { site } = await loadSite({ root: path.join(fixtures, fixture), dev });
   const result = await buildPage(site!, site!.content.pages.get(id)!, engines, mapCache());
   if (!result.html) throw new Error(result.diagnostics.map((d) => d.message).join('\n'));
   // The article only: the layout repeats the title and links.
@@ -38,12 +39,14 @@ describe('the scope of pages and snippets', () => {
     expect(html).toMatch(/<div class="card-group[^"]*"[^>]*>.*<a class="card[^"]*" href="\/go"/s);
     expect(html).toContain('Python agent');
     expect(html).toMatch(/<span class="journey-item"><svg[^>]*>.*<\/svg>Launch<\/span>/s);
-    expect(html).toMatch(/<figure class="frame"><div class="frame-body"><img[^>]*alt="Throughput"[^>]*\/><\/div><figcaption>Throughput<\/figcaption><\/figure>/);
+    expect(html).toMatch(/<figure class="frame"><div class="frame-body"><img[^>]*alt="Throughput"[^>]*\/><\/div><figcaption><span>Throughput<\/span><\/figcaption><\/figure>/);
     expect(html).toMatch(/<div class="callout[^"]*"[^>]*>.*Noted inside a component of the page\./s);
-    // A component that nothing defines, rendered inside `export` code: a placeholder and a warning where it is written.
-    expect(html).toContain('data-component="NoSuchThing"');
+    // A component that nothing defines, rendered inside `export` code: a warning where it is written,
+    // readers see what it holds (nothing), `kiln dev` a box naming it.
+    expect(html).not.toContain('missing-component');
+    expect((await render('snippet-scope', 'cards', true)).html).toContain('data-component="NoSuchThing"');
     expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
-      'cards.mdx:21:35 page/unknown-component Unknown component <NoSuchThing>; it is rendered as a placeholder.',
+      'cards.mdx:21:35 page/unknown-component Unknown component <NoSuchThing>; readers see what it holds, without it (`kiln dev` marks the place).',
     ]);
   });
 
@@ -96,7 +99,8 @@ describe('script snippets (.jsx, .tsx, .js: React components and data)', () => {
 
   it('warns where a package is imported, and shows a placeholder named as imported', async () => {
     const { html, diagnostics } = await render('snippet-scripts', 'typed');
-    expect(html).toContain('<span class="today"><div class="missing-component" data-component="Chart">');
+    expect(html).toContain('<span class="today"></span>');
+    expect((await render('snippet-scripts', 'typed', true)).html).toContain('<span class="today"><span class="missing-component" data-component="Chart">');
     expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       'uses-package.jsx:1:24 page/import-not-found Import "date-fns" could not be resolved; what it provides renders as a placeholder.',
       'uses-package.jsx:2:19 page/import-not-found Import "some-chart-lib" could not be resolved; what it provides renders as a placeholder.',
@@ -104,7 +108,7 @@ describe('script snippets (.jsx, .tsx, .js: React components and data)', () => {
   });
 
   it('reports a snippet that does not compile at its position; the page shows a placeholder', async () => {
-    const { html, diagnostics } = await render('snippet-scripts', 'broken');
+    const { html, diagnostics } = await render('snippet-scripts', 'broken', true);
     expect(html).toContain('data-component="Broken"');
     expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
       'broken.jsx:4:5 page/compile-failed The page could not be compiled: Unexpected closing "div" tag does not match opening "span" tag',
