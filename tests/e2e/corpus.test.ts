@@ -58,21 +58,21 @@ const EXPECTED: Record<string, Expected> = {
     written: 175,
     failed: [],
     errors: { 'openapi/fetch-failed': 1 },
-    warnings: { 'code/unknown-language': 5, 'nav/duplicate-page': 5, 'page/unknown-component': 2 },
+    warnings: { 'code/unknown-language': 3, 'nav/duplicate-page': 5 },
   },
   'camel-ai__camel': {
     // Author errors: HTML that is not JSX (`<br>` unclosed in a table, `<img>` closed by `</a>`, `<port>` placeholder, `{=…}` in prose).
     written: 523,
     failed: ['cookbooks/advanced_features/agents_with_oceanbase_advanced_usage.mdx:196:21', 'cookbooks/data_processing/agent_with_chunkr_for_pdf_parsing.mdx:26:102', 'key_modules/Benchmark.mdx:30:47', 'reference/camel.toolkits.microsoft_outlook_mail_toolkit.mdx:153:3'],
     errors: { 'page/compile-failed': 4 },
-    warnings: { 'code/unknown-language': 2 },
+    warnings: {},
   },
   'chroma-core__chroma': {
     // Offline, two OpenAPI URLs cannot be fetched (one error each): their 33 endpoint pages say the spec is unavailable.
     written: 176,
     failed: [],
     errors: { 'openapi/fetch-failed': 2 },
-    warnings: { 'code/unknown-language': 19, 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'settings/unknown-key': 1, 'settings/unsupported': 3 },
+    warnings: { 'nav/duplicate-page': 2, 'openapi/ref-not-found': 4, 'settings/unknown-key': 1, 'settings/unsupported': 3 },
   },
   'clauderic__dnd-kit': {
     // Icons no library has (Font Awesome, Lucide, Tabler): "ts" and "solidjs", in docs.json and index.mdx.
@@ -111,7 +111,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 98,
     failed: ['concepts/llms.mdx:745:3'],
     errors: { 'page/compile-failed': 1 },
-    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
+    warnings: { 'icon/unknown': 1 },
   },
   'diggerhq__digger': {
     written: 112,
@@ -160,7 +160,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 270,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'feedback/no-repository': 1, 'page/unknown-component': 5 },
+    warnings: { 'feedback/no-repository': 1, 'page/unknown-component': 5 },
   },
   'llm-tools__embedJs': {
     written: 74,
@@ -173,7 +173,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 463,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 14, 'icon/unknown': 4, 'nav/duplicate-page': 2 },
+    warnings: { 'code/unknown-language': 1, 'icon/unknown': 4, 'nav/duplicate-page': 2 },
   },
   'MCPJam__inspector': {
     written: 244,
@@ -198,13 +198,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 435,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 2, 'page/import-not-found': 5, 'page/unknown-component': 9, 'settings/unknown-key': 1 },
+    warnings: { 'page/import-not-found': 5, 'page/unknown-component': 9, 'settings/unknown-key': 1 },
   },
   'ollama__ollama': {
     written: 72,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1 },
+    warnings: {},
   },
   'OpenPipe__OpenPipe': {
     written: 25,
@@ -228,7 +228,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 195,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 5 },
+    warnings: {},
   },
   'polarsource__polar': {
     // Each API version's entries are that version's own pages (its openapi file and directory).
@@ -254,7 +254,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 160,
     failed: [],
     errors: { 'openapi/fetch-failed': 1 },
-    warnings: { 'nav/duplicate-page': 1, 'page/unknown-component': 1, 'settings/unsupported': 1 },
+    warnings: { 'nav/duplicate-page': 1, 'settings/unsupported': 1 },
   },
   'triggerdotdev__trigger.dev': {
     written: 143,
@@ -267,13 +267,13 @@ const EXPECTED: Record<string, Expected> = {
     written: 288,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'icon/unknown': 1 },
+    warnings: { 'icon/unknown': 1 },
   },
   'vocodedev__vocode-core': {
     written: 99,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1 },
+    warnings: {},
   },
   'VRSEN__agency-swarm': {
     written: 62,
