@@ -408,6 +408,19 @@ describe('front matter', () => {
     await page.close();
   });
 
+  it.each(THEMES)('hidden: published at its address, but not in the sidebar, the previous/next links or llms.txt, and kept from search engines (%s)', async (theme) => {
+    const page = await open('frontmatter-keys', '/secret', theme);
+    expect(await page.locator('.prose').innerText()).toBe('Reachable by its address only.');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.locator('.sidebar a[href="/secret"]').count()).toBe(0);
+    // Its sidebar is the one of where it is listed, and the pages either side link to each other.
+    expect(await page.locator('.sidebar .nav-link', { hasText: 'Keywords' }).count()).toBe(1);
+    await page.goto(built.get('frontmatter-keys')!.server.url + '/keywords');
+    expect(await page.locator('.prev-next a.prev').getAttribute('href')).toBe('/no-pagination');
+    expect(html('frontmatter-keys', 'llms.txt')).not.toContain('secret');
+    await page.close();
+  });
+
   it('keywords find the page in the search without being shown', async () => {
     const page = await open('frontmatter-keys', '/keywords');
     expect(await page.locator('.page-keywords').isVisible()).toBe(false);

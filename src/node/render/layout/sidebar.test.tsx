@@ -24,6 +24,18 @@ describe('SidebarRenderer', () => {
     expect(html).not.toContain('data-gid="0" open=""');
   });
 
+  it('draws no group that would open on nothing: every page hidden or missing', () => {
+    const page = (n: number, hidden?: boolean): NavNode => ({ kind: 'page', id: `p${n}`, url: `/p${n}`, title: `Page ${n}`, ...(hidden ? { hidden } : {}) });
+    const r = new SidebarRenderer([
+      { kind: 'group', title: 'A', children: [page(0), { kind: 'group', title: 'All hidden', children: [page(1, true)] }, { kind: 'group', title: 'Empty', children: [] }, { kind: 'group', title: 'Kept', children: [page(2)] }] },
+      { kind: 'group', title: 'Only hidden', children: [page(3, true)] },
+    ]);
+    const html = r.render('/p2');
+    for (const title of ['All hidden', 'Empty', 'Only hidden']) expect(html).not.toContain(title);
+    // The drawn group keeps its place in the numbering, so the client opens the right one.
+    expect(html).toContain('<details class="nav-subgroup" data-gid="2" open="">');
+  });
+
   it('sends a large section in part: the current group whole, the others as a link to their first page', () => {
     const groups = Array.from({ length: 20 }, (_, g) => group(`G${g}`, g * 10, 10));
     const r = new SidebarRenderer(groups);
