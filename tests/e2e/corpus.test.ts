@@ -186,7 +186,7 @@ const EXPECTED: Record<string, Expected> = {
     written: 442,
     failed: [],
     errors: {},
-    warnings: { 'code/unknown-language': 1, 'nav/duplicate-page': 1, 'page/import-not-found': 1, 'page/unknown-component': 1, 'settings/unknown-key': 2, 'settings/unreachable-redirect-source': 2, 'settings/unsupported': 1 },
+    warnings: { 'nav/duplicate-page': 1, 'page/import-not-found': 1, 'page/unknown-component': 1, 'settings/unknown-key': 2, 'settings/unreachable-redirect-source': 2, 'settings/unsupported': 1 },
   },
   'memodb-io__memobase': {
     written: 60,
