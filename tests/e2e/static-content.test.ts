@@ -1,43 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { corpus, kiln, offlineEnv, starter, tempDir } from './helpers.js';
+import { afterAll, describe, it } from 'vitest';
+import { starter, tempDir } from './helpers.js';
+import { expectStaticBuildsAgree } from './static-compare.js';
 
-// Static pages are rendered from their final tree instead of compiled code (mdx/plugins/
-// rehype-static-content.ts). Both ways must write the same site, file for file. The example runs
-// always; KILN_STATIC_CORPUS=1 adds the corpus sites.
-const sites = [starter, ...(process.env.KILN_STATIC_CORPUS === '1' ? readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(corpus, d.name)) : [])];
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-/** Every file of a build but the search index, whose files Pagefind names differently from build to build. */
-function files(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (f.startsWith('_kiln/search/')) continue;
-    try {
-      out.set(f, readFileSync(path.join(dir, f), 'latin1'));
-    } catch {
-      /* a folder */
-    }
-  }
-  return out;
-}
-
 describe('static pages', () => {
-  it.each(sites)('are written as the compiled code writes them: %s', async (site) => {
-    const name = path.basename(site);
-    const build = async (mode: string) => {
-      const out = path.join(tmp.dir, `${name}-${mode}`);
-      const r = await kiln(['build', site, '--out', out, '--no-cache'], { timeoutMs: 240_000, env: { ...offlineEnv, KILN_MDX_STATIC: mode } });
-      expect(r.stderr).not.toMatch(/\n\s+at /);
-      return files(out);
-    };
-    const code = await build('0');
-    const fromTrees = await build('1');
-    expect(code.size).toBeGreaterThan(10);
-    expect([...fromTrees.keys()].sort()).toEqual([...code.keys()].sort());
-    const differ = [...code].filter(([f, text]) => fromTrees.get(f) !== text).map(([f]) => f);
-    expect(differ).toEqual([]);
+  it('are written as the compiled code writes them: the example', async () => {
+    await expectStaticBuildsAgree(starter, tmp.dir);
   });
 });

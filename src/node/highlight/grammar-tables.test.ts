@@ -1,32 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bundledLanguages } from 'shiki';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grammarPatterns, openGrammarTables, writeGrammarTables } from './grammar-tables.js';
-import { createShikiHighlighter } from './shiki.js';
 
 const convert = (p: string) => defaultJavaScriptRegexConstructor(p, { target: 'auto' }) as RegExp & { rawOptions?: object };
-
-// Every fenced block of the example site and, where it is checked out beside the repository, the corpus.
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const roots = [path.join(repo, 'examples/starter'), path.join(repo, '../shared/corpus')].filter((r) => existsSync(r));
-const fences: [lang: string, code: string][] = [];
-const walk = (d: string): void => {
-  for (const e of readdirSync(d, { withFileTypes: true })) {
-    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') walk(path.join(d, e.name));
-    else if (/\.mdx?$/.test(e.name)) {
-      for (const m of readFileSync(path.join(d, e.name), 'utf8').matchAll(/^[ \t]*```(\w[\w+#-]*)[^\n]*\n([\s\S]*?)^[ \t]*```/gm)) fences.push([m[1]!, m[2]!]);
-    }
-  }
-};
-for (const r of roots) walk(r);
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kiln-grammars-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// grammar-tables.corpus.test.ts highlights every fenced block of the corpus with and without tables.
 describe('grammar tables', () => {
   it('lists the patterns as vscode-textmate gives them to the engine', () => {
     const patterns = grammarPatterns({
@@ -106,45 +91,4 @@ describe('grammar tables', () => {
     stale.regex(pattern);
     expect(stale.stats).toEqual({ precompiled: 0, converted: 1 });
   });
-
-  it(`highlights the ${fences.length} fenced blocks of real pages byte for byte as converting does`, async () => {
-    expect(fences.length).toBeGreaterThan(20);
-    // Every grammar, as `npm run build:pkg` writes them: a Markdown block may load any language it names.
-    await writeGrammarTables(dir);
-    const tables = openGrammarTables(dir);
-    const none = openGrammarTables(false);
-    // The patterns the tables left to convert.
-    const converted = new Set<string>();
-    const fromTables = tables.regex.bind(tables);
-    tables.regex = (pattern) => {
-      const before = tables.stats.converted;
-      try {
-        return fromTables(pattern);
-      } finally {
-        if (tables.stats.converted > before) converted.add(pattern);
-      }
-    };
-    const [withTables, converting] = [createShikiHighlighter({ grammarTables: tables }), createShikiHighlighter({ grammarTables: none })];
-    for (const [lang, code] of fences) {
-      const [a, b] = await Promise.all([withTables.highlight({ code, lang }), converting.highlight({ code, lang })]);
-      expect(a.html, `${lang}: ${code.slice(0, 80)}`).toBe(b.html);
-      expect(a.known).toBe(b.known);
-    }
-    expect(none.stats.precompiled).toBe(0);
-    // Only end patterns made from a begin match's text are left to convert: each is an `end` or
-    // `while` of a grammar with its back-references (\1, \2, …) filled in.
-    const templates: RegExp[] = [];
-    const collect = (o: unknown): void => {
-      if (!o || typeof o !== 'object') return;
-      for (const [k, v] of Object.entries(o)) {
-        if ((k === 'end' || k === 'while') && typeof v === 'string' && /\\\d/.test(v)) {
-          templates.push(new RegExp(`^${v.split(/\\\d/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^]*')}$`));
-        } else collect(v);
-      }
-    };
-    for (const load of Object.values(bundledLanguages)) collect((await load()).default);
-    expect(converted.size).toBeGreaterThan(0);
-    expect([...converted].filter((p) => !templates.some((t) => t.test(p)))).toEqual([]);
-    expect(tables.stats.precompiled).toBeGreaterThan(10 * tables.stats.converted);
-  }, 600_000);
 });

@@ -8,7 +8,7 @@ import { mutatedCopy, rng, type Mutation } from './fuzz-mutations.js';
 
 // Resilience: broken settings, front matter, MDX and OpenAPI files must give catalogued messages,
 // never a crash or a stack trace. Seeded and bounded; the suite runs a few cases, and
-//   KILN_FUZZ_RUNS=500 KILN_FUZZ_SECONDS=1800 npx vitest run tests/e2e/fuzz.test.ts
+//   KILN_FUZZ_RUNS=500 KILN_FUZZ_SECONDS=1800 npx vitest run tests/e2e/fuzz.corpus.test.ts
 // runs many. KILN_FUZZ_SEED=<n> repeats a run (a failure names its seed); KILN_FUZZ_VERBOSE=1
 // prints each case's mutations and the codes it got. The CLI runs in this
 // process (lib/cli, as `kiln` runs it) so a case costs a build, not a Node start.

@@ -1,0 +1,92 @@
+import type { Element, ElementContent } from 'hast';
+import { bundledLanguages } from 'shiki';
+import { expect } from 'vitest';
+import { openGrammarTables, writeGrammarTables } from './grammar-tables.js';
+import { createShikiHighlighter } from './shiki.js';
+
+// For the tests that hold two ways of highlighting side by side on the fenced blocks of real pages:
+// the example's (unit tests) and the corpus's (*.corpus.test.ts).
+
+/** Opening and closing fences as grammar-tables.test.ts takes them (indented ones too). */
+export const ANY_FENCE = /^[ \t]*```(\w[\w+#-]*)[^\n]*\n([\s\S]*?)^[ \t]*```/gm;
+/** Fences at the start of a line, as one-pass.test.ts takes them. */
+export const TOP_FENCE = /^```(\w[\w+#-]*)[^\n]*\n([\s\S]*?)^```/gm;
+
+/**
+ * Each line of a highlighted `<pre>`: its classes, and every character with the style it is drawn
+ * in. A blank has no glyph, so only what shows on it counts (a background, an underline); Shiki
+ * joins blanks to a neighbouring token, and which one depends on how the tokens were cut.
+ */
+const visibleOnBlank = (style: string) => style.split(';').filter((d) => /-bg:|text-decoration/.test(d)).join(';');
+export function drawn(pre: Element): { classes: string; chars: string[] }[] {
+  const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')!;
+  const lines = code.children.filter((c): c is Element => c.type === 'element');
+  return lines.map((line) => {
+    const chars: string[] = [];
+    const walk = (node: ElementContent, style: string) => {
+      if (node.type === 'text') for (const ch of node.value) chars.push(`${/\s/.test(ch) ? visibleOnBlank(style) : style}|${ch}`);
+      else if (node.type === 'element') for (const c of node.children) walk(c, String(node.properties.style ?? style));
+    };
+    for (const c of line.children) walk(c, '');
+    return { classes: String((line.properties.className as string[] | undefined)?.join(' ') ?? ''), chars };
+  });
+}
+
+/**
+ * Highlighting each block with grammar tables written to `dir` gives the same HTML, byte for byte,
+ * as converting each grammar's patterns; and the tables leave nothing to convert but end patterns
+ * made from a begin match's text. Tables for every grammar, as `npm run build:pkg` writes them: a
+ * Markdown block may load any language it names.
+ */
+export async function expectTablesHighlightAsConverting(fences: [string, string][], dir: string): Promise<void> {
+  expect(fences.length).toBeGreaterThan(20);
+  await writeGrammarTables(dir);
+  const tables = openGrammarTables(dir);
+  const none = openGrammarTables(false);
+  // The patterns the tables left to convert.
+  const converted = new Set<string>();
+  const fromTables = tables.regex.bind(tables);
+  tables.regex = (pattern) => {
+    const before = tables.stats.converted;
+    try {
+      return fromTables(pattern);
+    } finally {
+      if (tables.stats.converted > before) converted.add(pattern);
+    }
+  };
+  const [withTables, converting] = [createShikiHighlighter({ grammarTables: tables }), createShikiHighlighter({ grammarTables: none })];
+  for (const [lang, code] of fences) {
+    const [a, b] = await Promise.all([withTables.highlight({ code, lang }), converting.highlight({ code, lang })]);
+    expect(a.html, `${lang}: ${code.slice(0, 80)}`).toBe(b.html);
+    expect(a.known).toBe(b.known);
+  }
+  expect(none.stats.precompiled).toBe(0);
+  // Only end patterns made from a begin match's text are left to convert: each is an `end` or
+  // `while` of a grammar with its back-references (\1, \2, …) filled in.
+  const templates: RegExp[] = [];
+  const collect = (o: unknown): void => {
+    if (!o || typeof o !== 'object') return;
+    for (const [k, v] of Object.entries(o)) {
+      if ((k === 'end' || k === 'while') && typeof v === 'string' && /\\\d/.test(v)) {
+        templates.push(new RegExp(`^${v.split(/\\\d/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^]*')}$`));
+      } else collect(v);
+    }
+  };
+  for (const load of Object.values(bundledLanguages)) collect((await load()).default);
+  expect(converted.size).toBeGreaterThan(0);
+  expect([...converted].filter((p) => !templates.some((t) => t.test(p)))).toEqual([]);
+  expect(tables.stats.precompiled).toBeGreaterThan(10 * tables.stats.converted);
+}
+
+/** One-pass highlighting draws each block as highlighting once per theme does, and writes the HTML its tree gives. */
+export async function expectOnePassDrawsAsPerTheme(fences: [string, string][]): Promise<void> {
+  expect(fences.length).toBeGreaterThan(20);
+  const onePass = createShikiHighlighter({ keepTrees: true });
+  const perTheme = createShikiHighlighter({ onePass: false, keepTrees: true });
+  const direct = createShikiHighlighter();
+  for (const [lang, code] of fences) {
+    const [a, b] = await Promise.all([onePass.highlight({ code, lang }), perTheme.highlight({ code, lang })]);
+    expect(drawn(a.pre!), `${lang}: ${code.slice(0, 80)}`).toEqual(drawn(b.pre!));
+    expect((await direct.highlight({ code, lang })).html, `${lang}: ${code.slice(0, 80)}`).toBe(a.html);
+  }
+}
