@@ -25,9 +25,8 @@ describe('expandsBeyond', () => {
 
 describe('front matter with alias bombs', () => {
   it('is reported and ignored, not expanded', () => {
-    const started = performance.now();
+    // Its 9^12 values, expanded, would take hours: a test that returns at all did not expand them.
     const page = splitFrontMatter(`---\ntitle: Boom\n${laughs(12)}\n---\n\nBody\n`, '/p.mdx');
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(page.frontMatter.data).toEqual({});
     expect(page.diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
       ['page/invalid-frontmatter', 2, 'The front matter is not valid YAML: its aliases (*name) stand for more than 10,000 values.'],

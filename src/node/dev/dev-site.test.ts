@@ -72,6 +72,6 @@ describe('DevSite', () => {
     const page = site.serve('/intro');
     expect(body(await page)).toContain('Hello');
     expect(reported.filter((r) => r.startsWith('openapi.yaml'))).toEqual([]);
-    await expect.poll(() => reported.filter((r) => r.startsWith('openapi.yaml')), { timeout: 10_000 }).toEqual(['openapi.yaml openapi/schema-violation']);
+    await expect.poll(() => reported.filter((r) => r.startsWith('openapi.yaml'))).toEqual(['openapi.yaml openapi/schema-violation']);
   });
 });

@@ -82,7 +82,7 @@ describe('a built page', () => {
       ['Unknown icon "snippet-nope"; a default icon is shown instead.', path.join('snippets', 'more.mdx'), 1, 23],
       ['Unknown icon "sidebar-nope"; a default icon is shown instead.', 'index.mdx', 3, 8],
     ]);
-  }, 30_000);
+  });
 
   it("draws the page's, the sidebar's and the anchors' icons from `icons.library`", async () => {
     const lib = path.join(dir, 'lucide-site');
@@ -101,5 +101,5 @@ describe('a built page', () => {
     // Kiln's own controls stay Font Awesome; a name Lucide lacks comes from Font Awesome, with a note.
     expect(result.html).toContain('class="kiln-icon kiln-icon-brands" viewBox="0 0 512 512" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false" data-icon="github"');
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['icon/other-library', 7, 23]]);
-  }, 30_000);
+  });
 });

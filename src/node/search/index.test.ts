@@ -24,7 +24,7 @@ describe('the Pagefind index', () => {
     const fragments = files.filter((f) => f.path.startsWith('fragment/')).map((f) => f.content);
     expect(fragments.length).toBeGreaterThanOrEqual(2);
     await index.dispose();
-  }, 30_000);
+  });
 
   it('takes more pages than it keeps in flight, and the bundle holds every one of them', async () => {
     const index = new SearchIndex();
@@ -53,7 +53,7 @@ describe('the Pagefind index', () => {
     await index.add('/a', html('Alpha', '<p>text</p>'));
     expect((await index.files()).length).toBeGreaterThan(0);
     expect(index.diagnostics()).toEqual([]);
-  }, 30_000);
+  });
 
   it('sends Pagefind only the article, in a bare document', () => {
     const page = html('Alpha', '<p>queue retries</p>');

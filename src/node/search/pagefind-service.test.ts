@@ -29,7 +29,7 @@ describe("Pagefind's service", () => {
     } finally {
       pf.close();
     }
-  }, 30_000);
+  });
 
   it("rejects with Pagefind's own message what it cannot do", async () => {
     const pf = new PagefindService();
@@ -40,7 +40,7 @@ describe("Pagefind's service", () => {
     } finally {
       pf.close();
     }
-  }, 30_000);
+  });
 
   it('fails the requests waiting when the process stops, and every one after', async () => {
     // A stand-in that reads one request and exits.

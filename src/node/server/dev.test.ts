@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KilnError } from '../diagnostics/diagnostic.js';
 import type { ServedFile, SiteHandle } from '../site-handle.js';
-import { startDevServer, watchIgnoreMatcher } from './dev.js';
+import { RELOAD_DEBOUNCE_MS, startDevServer, watchIgnoreMatcher } from './dev.js';
 import { startServer, textResponse } from './http.js';
 import type { RunningServer } from './http.js';
+import type { watchFolder } from './watch.js';
 import { LIVE_RELOAD_PATH, LIVE_RELOAD_SNIPPET, RELOAD_VERSION } from './livereload-client.js';
 
 interface SseEvent {
@@ -15,9 +16,9 @@ interface SseEvent {
   data: string;
 }
 
-/** A minimal EventSource: collects events, lets a test wait for one, with a deadline. */
+/** A minimal EventSource: collects events and lets a test wait for one. */
 function openEvents(url: string, query = ''): Promise<{
-  waitFor(pred: (e: SseEvent) => boolean, ms: number): Promise<SseEvent>;
+  waitFor(pred: (e: SseEvent) => boolean): Promise<SseEvent>;
   events: SseEvent[];
   ended: Promise<void>;
   close(): void;
@@ -56,20 +57,16 @@ function openEvents(url: string, query = ''): Promise<{
             ended,
             headers: res.headers,
             close: () => req.destroy(),
-            waitFor(pred, ms) {
-              return new Promise((ok, fail) => {
+            // No deadline of its own: an event that never comes is the test's timeout.
+            waitFor(pred) {
+              return new Promise((ok) => {
                 const check = () => {
                   const hit = events.find(pred);
                   if (!hit) return false;
-                  clearTimeout(timer);
                   waiters.delete(check);
                   ok(hit);
                   return true;
                 };
-                const timer = setTimeout(() => {
-                  waiters.delete(check);
-                  fail(new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events)}`));
-                }, ms);
                 if (!check()) waiters.add(check);
               });
             },
@@ -81,8 +78,6 @@ function openEvents(url: string, query = ''): Promise<{
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 let root: string;
 let server: RunningServer;
 const log: string[] = [];
@@ -91,14 +86,16 @@ const reloads: string[][] = [];
 let serveImpl: (pathname: string) => Promise<ServedFile | null>;
 let changedImpl: (files: string[]) => Promise<void>;
 
-const site: SiteHandle = {
+/** A site at `dir` that answers as serveImpl and changedImpl do at the time. */
+const siteAt = (dir: () => string): SiteHandle => ({
   get root() {
-    return root;
+    return dir();
   },
   serve: (p) => serveImpl(p),
   notFound: async (p) => ({ status: 404, type: 'text/html; charset=utf-8', body: `no page at ${p}` }),
   changed: (files) => changedImpl(files),
-};
+});
+const site = siteAt(() => root);
 
 function resetSite(): void {
   serveImpl = async (p) => (p === '/' ? { status: 200, type: 'text/html; charset=utf-8', body: '<h1>home</h1>' } : null);
@@ -107,15 +104,33 @@ function resetSite(): void {
   };
 }
 
+/** A docs folder with the files and folders the dev server sees or ignores. */
+function makeRoot(): string {
+  const dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'kiln-dev-')));
+  for (const d of ['node_modules/pkg', 'dist', '.kiln', '.git', 'build', 'guides']) mkdirSync(path.join(dir, d), { recursive: true });
+  for (const f of ['a.mdx', 'b.mdx', 'c.mdx', 'docs.json']) writeFileSync(path.join(dir, f), 'v0');
+  return dir;
+}
+
+/** A watcher the test drives: `report` hands the server one batch of changes, as a real watcher does. */
+function fakeWatcher() {
+  let onChange: ((files: string[]) => void) | undefined;
+  const watch: typeof watchFolder = async (_root, opts) => {
+    onChange = opts.onChange;
+    return { backend: 'native', close: async () => {} };
+  };
+  return { watch, report: (...rels: string[]) => onChange!(rels.map((rel) => path.join(root, rel))) };
+}
+
+const watcher = fakeWatcher();
+
 beforeAll(async () => {
-  root = realpathSync(mkdtempSync(path.join(tmpdir(), 'kiln-dev-')));
-  for (const d of ['node_modules/pkg', 'dist', '.kiln', '.git', 'build', 'guides']) mkdirSync(path.join(root, d), { recursive: true });
-  for (const f of ['a.mdx', 'b.mdx', 'c.mdx', 'docs.json']) writeFileSync(path.join(root, f), 'v0');
+  root = makeRoot();
   resetSite();
   server = await startDevServer(site, {
     host: '127.0.0.1',
     port: 0,
-    watchIgnore: ['build'],
+    watch: watcher.watch,
     onReload: (files) => reloads.push(files),
     onError: (e) => errors.push(e),
   });
@@ -184,58 +199,65 @@ describe('routing', () => {
 });
 
 describe('live reload', () => {
-  // A watcher may report one write in two batches (a new file's creation, then its contents): the
-  // second, after the test that wrote it, must not land in the next test's reload.
-  beforeEach(() => sleep(150));
-
-  it('sends reload within 500 ms of a write, after site.changed', async () => {
+  it('sends reload with the changed files once site.changed has finished', async () => {
     const client = await openEvents(server.url);
     try {
       expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       log.length = 0;
+      let finish!: () => void;
+      const finished = new Promise<void>((r) => (finish = r));
       changedImpl = async (files) => {
-        await sleep(5); // the reload must wait for this
-        log.push(`changed ${files.map((f) => path.basename(f)).join(',')}`);
+        log.push(`changing ${files.map((f) => path.basename(f)).join(',')}`);
+        await finished; // the reload must wait for this
+        log.push('changed');
       };
-      const start = Date.now();
-      writeFileSync(path.join(root, 'guides', 'new-page.mdx'), '# New');
-      const event = await client.waitFor((e) => e.event === 'reload' && e.data.includes('new-page.mdx'), 500);
-      expect(Date.now() - start).toBeLessThan(500);
+      watcher.report('guides/new-page.mdx');
+      await expect.poll(() => log).toEqual(['changing new-page.mdx']);
+      expect(client.events.filter((e) => e.event === 'reload')).toEqual([]);
+      finish();
+      const event = await client.waitFor((e) => e.event === 'reload');
       expect(JSON.parse(event.data)).toEqual(['guides/new-page.mdx']);
-      expect(log).toEqual(['changed new-page.mdx']);
+      expect(log).toEqual(['changing new-page.mdx', 'changed']);
       expect(reloads.at(-1)).toEqual([path.join(root, 'guides', 'new-page.mdx')]);
     } finally {
       client.close();
     }
   });
 
-  it('turns a burst of saves into one reload', async () => {
+  it('turns a burst of changes into one reload', async () => {
     const client = await openEvents(server.url);
     try {
-      for (const f of ['a.mdx', 'b.mdx', 'c.mdx']) writeFileSync(path.join(root, f), 'v1');
-      const event = await client.waitFor((e) => e.event === 'reload', 500);
-      expect(JSON.parse(event.data).sort()).toEqual(['a.mdx', 'b.mdx', 'c.mdx']);
-      await sleep(150);
-      expect(client.events.filter((e) => e.event === 'reload')).toHaveLength(1);
+      watcher.report('a.mdx');
+      watcher.report('b.mdx', 'c.mdx');
+      const burst = await client.waitFor((e) => e.event === 'reload');
+      expect(JSON.parse(burst.data).sort()).toEqual(['a.mdx', 'b.mdx', 'c.mdx']);
+      // A change after that reload is a reload of its own; the burst gave no other.
+      watcher.report('docs.json');
+      await client.waitFor((e) => e.event === 'reload' && e.data.includes('docs.json'));
+      expect(client.events.filter((e) => e.event === 'reload').map((e) => JSON.parse(e.data))).toEqual([expect.arrayContaining(['a.mdx', 'b.mdx', 'c.mdx']), ['docs.json']]);
     } finally {
       client.close();
     }
   });
 
-  it('ignores node_modules, .git, dist, .kiln and watchIgnore', async () => {
-    const client = await openEvents(server.url);
+  it(`waits until no change has come for ${RELOAD_DEBOUNCE_MS} ms`, async () => {
+    const seen: string[][] = [];
+    const dir = makeRoot();
+    const driven = fakeWatcher();
+    const dev = await startDevServer(siteAt(() => dir), { host: '127.0.0.1', port: 0, watch: driven.watch, onReload: (files) => seen.push(files.map((f) => path.basename(f))) });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      writeFileSync(path.join(root, 'node_modules', 'pkg', 'index.js'), 'x');
-      writeFileSync(path.join(root, 'dist', 'index.html'), 'x');
-      writeFileSync(path.join(root, '.kiln', 'cache.json'), 'x');
-      writeFileSync(path.join(root, '.git', 'HEAD'), 'x');
-      writeFileSync(path.join(root, 'build', 'out.html'), 'x');
-      await sleep(60);
-      writeFileSync(path.join(root, 'docs.json'), '{}');
-      const event = await client.waitFor((e) => e.event === 'reload', 500);
-      expect(JSON.parse(event.data)).toEqual(['docs.json']);
+      driven.report('a.mdx');
+      await vi.advanceTimersByTimeAsync(RELOAD_DEBOUNCE_MS - 1);
+      driven.report('b.mdx'); // starts the wait again
+      await vi.advanceTimersByTimeAsync(RELOAD_DEBOUNCE_MS - 1);
+      expect(seen).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toEqual([['a.mdx', 'b.mdx']]);
     } finally {
-      client.close();
+      vi.useRealTimers();
+      await dev.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -245,8 +267,8 @@ describe('live reload', () => {
       changedImpl = async () => {
         throw new Error('bad settings');
       };
-      writeFileSync(path.join(root, 'a.mdx'), 'v2');
-      await client.waitFor((e) => e.event === 'reload' && e.data.includes('a.mdx'), 500);
+      watcher.report('a.mdx');
+      await client.waitFor((e) => e.event === 'reload' && e.data.includes('a.mdx'));
       expect(errors).toHaveLength(1);
     } finally {
       client.close();
@@ -258,19 +280,22 @@ describe('live reload', () => {
     const servedAt = async () => Number(/\?v=(\d+)/.exec(await (await fetch(server.url + '/')).text())?.[1]);
     const before = await servedAt();
     // A change is handled between serving the page and its connection.
-    const watcher = await openEvents(server.url);
-    writeFileSync(path.join(root, 'b.mdx'), 'v-late');
-    await watcher.waitFor((e) => e.event === 'reload', 2000);
-    watcher.close();
+    const watching = await openEvents(server.url);
+    watcher.report('b.mdx');
+    await watching.waitFor((e) => e.event === 'reload');
+    watching.close();
     const late = await openEvents(server.url, `?v=${before}`);
-    await late.waitFor((e) => e.event === 'reload', 500);
+    await late.waitFor((e) => e.event === 'reload');
+    expect(late.events.filter((e) => e.event === 'reload').map((e) => e.data)).toEqual(['[]']);
     late.close();
-    // A page served after it is current: no reload on connecting.
+    // A page served after it is current: no reload on connecting. The server writes that reload
+    // first if at all, so the first reload this client gets must be the next change's.
     const now = await servedAt();
     expect(now).toBeGreaterThan(before);
     const current = await openEvents(server.url, `?v=${now}`);
-    await sleep(300);
-    expect(current.events.filter((e) => e.event === 'reload')).toEqual([]);
+    watcher.report('c.mdx');
+    await current.waitFor((e) => e.event === 'reload');
+    expect(current.events.filter((e) => e.event === 'reload').map((e) => e.data)).toEqual(['["c.mdx"]']);
     current.close();
   });
 
@@ -279,6 +304,52 @@ describe('live reload', () => {
     expect(LIVE_RELOAD_SNIPPET).toContain(`new EventSource('${LIVE_RELOAD_PATH}?v=${RELOAD_VERSION}')`);
     expect(LIVE_RELOAD_SNIPPET).toContain("addEventListener('reload'");
     expect(LIVE_RELOAD_SNIPPET).toContain('sessionStorage');
+  });
+});
+
+describe('live reload from the watched folder', () => {
+  // A server of its own per test, on a folder of its own: a write the watcher reports late (a new
+  // file's creation, then its contents) cannot reach another test.
+  let dir: string;
+  let dev: RunningServer;
+  let seen: string[][];
+  beforeEach(async () => {
+    dir = makeRoot();
+    seen = [];
+    dev = await startDevServer(siteAt(() => dir), { host: '127.0.0.1', port: 0, watchIgnore: ['build'], onReload: (files) => seen.push(files), onError: (e) => errors.push(e) });
+  });
+  afterEach(async () => {
+    await dev.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reloads when a file is written', async () => {
+    const client = await openEvents(dev.url);
+    try {
+      writeFileSync(path.join(dir, 'guides', 'new-page.mdx'), '# New');
+      await client.waitFor((e) => e.event === 'reload' && e.data.includes('guides/new-page.mdx'));
+      expect(seen.flat()).toContain(path.join(dir, 'guides', 'new-page.mdx'));
+    } finally {
+      client.close();
+    }
+  });
+
+  it('ignores node_modules, .git, dist, .kiln and watchIgnore', async () => {
+    const client = await openEvents(dev.url);
+    try {
+      writeFileSync(path.join(dir, 'node_modules', 'pkg', 'index.js'), 'x');
+      writeFileSync(path.join(dir, 'dist', 'index.html'), 'x');
+      writeFileSync(path.join(dir, '.kiln', 'cache.json'), 'x');
+      writeFileSync(path.join(dir, '.git', 'HEAD'), 'x');
+      writeFileSync(path.join(dir, 'build', 'out.html'), 'x');
+      // The watcher reports changes in the order they happen: by the time docs.json is reported,
+      // any of the writes above would have been.
+      writeFileSync(path.join(dir, 'docs.json'), '{}');
+      await client.waitFor((e) => e.event === 'reload' && e.data.includes('docs.json'));
+      expect(client.events.filter((e) => e.event === 'reload').flatMap((e) => JSON.parse(e.data) as string[])).toEqual(['docs.json']);
+    } finally {
+      client.close();
+    }
   });
 });
 
@@ -317,9 +388,8 @@ describe('ports and shutdown', () => {
   it('closes open event streams and the watcher on close', async () => {
     const dev = await startDevServer(site, { host: '127.0.0.1', port: 0 });
     const client = await openEvents(dev.url);
-    const closed = Promise.race([client.ended.then(() => 'ended'), sleep(2000).then(() => 'timeout')]);
     await dev.close();
-    expect(await closed).toBe('ended');
+    await client.ended; // the server ended the stream (a stream left open is the test's timeout)
     await dev.close(); // idempotent
   });
 

@@ -20,6 +20,8 @@ export interface DevServerOptions {
   onError?: (error: unknown) => void;
   /** Keep-alive comment interval; only tests change it. */
   pingMs?: number;
+  /** How the folder is watched; tests give a watcher they drive themselves. */
+  watch?: typeof watchFolder;
 }
 
 /** A burst of saves (format-on-save, git checkout) within this window is one reload. */
@@ -154,7 +156,7 @@ export async function startDevServer(site: SiteHandle, opts: DevServerOptions): 
     timer = setTimeout(flush, RELOAD_DEBOUNCE_MS);
   }
   // Resolves only once watching, so a change right after start is not missed.
-  const watcher = await watchFolder(root, {
+  const watcher = await (opts.watch ?? watchFolder)(root, {
     ignored: watchIgnoreMatcher(root, opts.watchIgnore),
     ignoredNames: [...IGNORED_ANYWHERE],
     ignoredPaths: [...[...IGNORED_AT_ROOT].map((d) => path.join(root, d)), ...(opts.watchIgnore ?? []).map((p) => path.resolve(root, p))],

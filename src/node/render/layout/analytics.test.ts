@@ -205,5 +205,5 @@ describe('the pipeline', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });
