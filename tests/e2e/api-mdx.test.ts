@@ -45,9 +45,17 @@ async function open(url: string): Promise<Page> {
   return page;
 }
 
+/**
+ * Send the form, wait for the API's answer (listened for before the click), then for the page to
+ * show it. Polling the status alone gave up after expect.poll's default second: on a loaded
+ * machine the request and its CORS preflight take longer, and the test failed before the mock
+ * server had heard of the request.
+ */
 async function send(page: Page, status: RegExp): Promise<void> {
+  const answered = page.waitForResponse((r) => r.request().method() !== 'OPTIONS' && [mock.url, other.url].some((u) => r.url().startsWith(u + '/')));
   await page.locator('.pg-send').click();
-  await expect.poll(() => page.locator('.pg-status').textContent()).toMatch(status);
+  await answered;
+  await page.locator('.pg-status', { hasText: status }).waitFor();
 }
 
 const last = (m: MockApi) => m.received[m.received.length - 1]!;
