@@ -89,6 +89,19 @@ export function scratchCopy(from: string): { dir: string; cleanup: () => void } 
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Scratch copies (`copy(from)` gives the copy's folder), all removed by `cleanup`. */
+export function scratchCopies(): { copy: (from: string) => string; cleanup: () => void } {
+  const made: (() => void)[] = [];
+  return {
+    copy(from) {
+      const copy = scratchCopy(from);
+      made.push(copy.cleanup);
+      return copy.dir;
+    },
+    cleanup: () => made.splice(0).forEach((cleanup) => cleanup()),
+  };
+}
+
 export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-e2e-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };

@@ -7,15 +7,11 @@ import { migrate } from '../../src/node/migrate/migrate.js';
 import type { NavNode } from '../../src/node/content/pages.js';
 import { AnchorList, DivisionAnchors, DivisionTabBar, TabBar } from '../../src/node/render/layout/sections.js';
 import { loadSite } from '../../src/node/site/load.js';
-import { corpus, kiln, offlineEnv, scratchCopy } from './helpers.js';
+import { corpus, kiln, offlineEnv, scratchCopies } from './helpers.js';
 
-const made: (() => void)[] = [];
-afterAll(() => made.forEach((cleanup) => cleanup()));
-const copyOf = (from: string) => {
-  const copy = scratchCopy(from);
-  made.push(copy.cleanup);
-  return copy.dir;
-};
+const copies = scratchCopies();
+afterAll(copies.cleanup);
+const copyOf = copies.copy;
 
 describe('kiln migrate on a corpus site', () => {
   it('builds a migrated corpus site to the same pages, sidebars, tabs and anchors', async () => {

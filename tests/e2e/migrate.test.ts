@@ -1,17 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kiln, repoRoot, scratchCopy } from './helpers.js';
+import { kiln, repoRoot, scratchCopies } from './helpers.js';
 
 // migrate.corpus.test.ts migrates the classic sites of the corpus.
 
-const made: (() => void)[] = [];
-afterAll(() => made.forEach((cleanup) => cleanup()));
-const copyOf = (from: string) => {
-  const copy = scratchCopy(from);
-  made.push(copy.cleanup);
-  return copy.dir;
-};
+const copies = scratchCopies();
+afterAll(copies.cleanup);
+const copyOf = copies.copy;
 
 const fixture = path.join(repoRoot, 'tests/fixtures/migrate-classic');
 
