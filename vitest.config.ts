@@ -49,7 +49,8 @@ export default defineConfig({
           // Each file builds or parses many sites: one file at a time.
           fileParallelism: false,
           ...limits,
-          testTimeout: 900_000,
+          // Some tests compare every page or block of the 40 sites in one go.
+          testTimeout: 1_800_000,
         },
       },
     ],
