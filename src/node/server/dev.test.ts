@@ -114,12 +114,14 @@ function makeRoot(): string {
 
 /** A watcher the test drives: `report` hands the server one batch of changes, as a real watcher does. */
 function fakeWatcher() {
+  let watched = '';
   let onChange: ((files: string[]) => void) | undefined;
-  const watch: typeof watchFolder = async (_root, opts) => {
+  const watch: typeof watchFolder = async (folder, opts) => {
+    watched = folder;
     onChange = opts.onChange;
     return { backend: 'native', close: async () => {} };
   };
-  return { watch, report: (...rels: string[]) => onChange!(rels.map((rel) => path.join(root, rel))) };
+  return { watch, report: (...rels: string[]) => onChange!(rels.map((rel) => path.join(watched, rel))) };
 }
 
 const watcher = fakeWatcher();
