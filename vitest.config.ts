@@ -16,6 +16,8 @@ export const CORPUS_TESTS = ['src/**/corpus.test.{ts,tsx}', 'src/**/*.corpus.tes
  * loaded machine can exceed. expect.poll's own default gives up after one second.
  */
 const limits = { testTimeout: 60_000, hookTimeout: 120_000, expect: { poll: { timeout: 30_000 } } };
+/** Browser tests build sites and start servers in their tests too. */
+const e2eLimits = { ...limits, testTimeout: 300_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   test: {
@@ -37,7 +39,7 @@ export default defineConfig({
           environment: 'node',
           // Browser tests share one machine with 2 cores: run files one after another.
           fileParallelism: false,
-          ...limits,
+          ...e2eLimits,
         },
       },
       {
@@ -48,7 +50,7 @@ export default defineConfig({
           environment: 'node',
           // Each file builds or parses many sites: one file at a time.
           fileParallelism: false,
-          ...limits,
+          ...e2eLimits,
           // Some tests compare every page or block of the 40 sites in one go.
           testTimeout: 1_800_000,
         },

@@ -298,7 +298,7 @@ describe('kiln build on the corpus', () => {
     async (name) => {
       const out = path.join(scratch.dir, name);
       const reportFile = path.join(scratch.dir, `${name}.json`);
-      const result = await kiln(['build', path.join(corpus, name), '--out', out, '--report', reportFile, '--no-cache'], { timeoutMs: 240_000, env: offlineEnv });
+      const result = await kiln(['build', path.join(corpus, name), '--out', out, '--report', reportFile, '--no-cache'], { timeoutMs: 1_200_000, env: offlineEnv });
       const { exit, ...expected } = EXPECTED[name]!;
       expect(result.code, result.stderr.slice(-2000)).toBe(exit ?? (expected.failed.length > 0 || Object.keys(expected.errors).length > 0 ? 1 : 0));
       expect(result.stderr).not.toMatch(/internal\/unexpected|\n\s+at .+:\d+:\d+\)?\n/);
@@ -323,7 +323,6 @@ describe('kiln build on the corpus', () => {
       // The summary line says the same as the report.
       expect(result.stderr).toContain(`${result.code === 0 ? '✓' : report.ok ? '✗' : '✗ Build failed:'} ${report.pages.written} pages written, ${report.pages.failed} failed, ${report.filesCopied} files copied; ${report.errors.total} errors, ${report.warnings.total} warnings`);
     },
-    300_000,
   );
 
   it('renders at least 99.5 % of the pages over the whole corpus', () => {

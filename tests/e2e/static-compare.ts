@@ -26,7 +26,7 @@ export async function expectStaticBuildsAgree(site: string, scratch: string): Pr
   const name = path.basename(site);
   const build = async (mode: string) => {
     const out = path.join(scratch, `${name}-${mode}`);
-    const r = await kiln(['build', site, '--out', out, '--no-cache'], { timeoutMs: 240_000, env: { ...offlineEnv, KILN_MDX_STATIC: mode } });
+    const r = await kiln(['build', site, '--out', out, '--no-cache'], { timeoutMs: 600_000, env: { ...offlineEnv, KILN_MDX_STATIC: mode } });
     // No stack frame (`at fn (file:1:2)`); a finding's `at navigation.tabs[0]…` line is not one.
     expect(r.stderr).not.toMatch(/\n\s+at .*:\d+:\d+\)?\n/);
     return files(out);
