@@ -93,34 +93,30 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   // Mintlify reads every OpenAPI file of the project: a reference may name one the settings do not.
   const namedFiles = new Set(named.filter((s) => !isUrl(s)).map((s) => path.resolve(root, s.replace(/^\/+/, ''))));
   const discovered = options.referenced ? (await discoverOpenApi(root, options.assets)).filter((rel) => !namedFiles.has(path.resolve(root, rel))) : [];
-  const unavailable: string[] = [];
 
-  const loaded = await Promise.all([...named, ...discovered].map(async (source, i) => {
+  // Read at once; each source's findings are reported in the settings' order, not as reads finish.
+  const results = await Promise.all([...named, ...discovered].map(async (source, i): Promise<{ found: Diagnostic[]; unavailable?: string; src?: { id: string; url?: string; file: string; text: string; discovered?: true } }> => {
     if (isUrl(source)) {
       const r = await fetchOpenApi(root, source, options.fetch);
       const copy = r.text === undefined ? await localCopy(root, source, options.assets, (file) => readProjectText(root, file, MAX_OPENAPI_BYTES)) : undefined;
-      if (copy) {
-        diagnostics.push(diag('openapi/fetch-local-copy', { url: source, reason: r.reason ?? '', copy: copy.rel }));
-        return { id: source, url: source, file: copy.file, text: copy.text };
-      }
-      diagnostics.push(...r.diagnostics);
-      if (r.text === undefined) unavailable.push(source);
-      return r.text === undefined ? undefined : { id: source, url: source, file: r.file!, text: r.text };
+      if (copy) return { found: [diag('openapi/fetch-local-copy', { url: source, reason: r.reason ?? '', copy: copy.rel })], src: { id: source, url: source, file: copy.file, text: copy.text } };
+      if (r.text === undefined) return { found: r.diagnostics, unavailable: source };
+      return { found: r.diagnostics, src: { id: source, url: source, file: r.file!, text: r.text } };
     }
     if (i >= named.length) {
       // Found, not named: read under the same rules, and left alone when they refuse it.
       const file = path.join(root, source);
       const found = await readProjectText(root, file, MAX_OPENAPI_BYTES);
-      return 'refused' in found ? undefined : { id: source, file, text: found.text, discovered: true };
+      return { found: [], src: 'refused' in found ? undefined : { id: source, file, text: found.text, discovered: true } };
     }
     const file = path.resolve(root, source.replace(/^\/+/, ''));
     const read = await readProjectText(root, file, MAX_OPENAPI_BYTES);
-    if ('refused' in read) {
-      diagnostics.push(refusal(read.refused, source, { file: options.settings.file }));
-      return undefined;
-    }
-    return { id: path.relative(root, file).split(path.sep).join('/'), file, text: read.text };
+    if ('refused' in read) return { found: [refusal(read.refused, source, { file: options.settings.file })] };
+    return { found: [], src: { id: path.relative(root, file).split(path.sep).join('/'), file, text: read.text } };
   }));
+  for (const r of results) diagnostics.push(...r.found);
+  const unavailable = results.flatMap((r) => (r.unavailable ? [r.unavailable] : []));
+  const loaded = results.map((r) => r.src);
 
   for (const src of loaded) {
     // A discovered file may be the copy a URL fell back to: read once.
