@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fencedBlocks, starter } from '../test-helpers.js';
 import { createShikiHighlighter } from './shiki.js';
-import { drawn, expectOnePassDrawsAsPerTheme, TOP_FENCE } from './test-helpers.js';
+import { drawn } from './test-helpers.js';
 
 const SAMPLES: [lang: string, code: string, highlight?: number[]][] = [
   ['ts', 'import { Client } from "@acme/sdk";\n\n// A comment\nconst client = new Client({ apiKey: process.env.KEY! });\nexport async function run<T extends object>(x: T): Promise<void> {\n  await client.jobs.create({ name: `job-${x}` });\n}\n', [2, 4]],
@@ -22,6 +21,7 @@ const SAMPLES: [lang: string, code: string, highlight?: number[]][] = [
   ['ts', '   \n\t  indented(  )  \n  '],
 ];
 
+// one-pass.corpus.test.ts compares the two on every fenced block of the example and the corpus.
 describe('one-pass highlighting', () => {
   const onePass = createShikiHighlighter({ keepTrees: true });
   const perTheme = createShikiHighlighter({ onePass: false, keepTrees: true });
@@ -45,9 +45,5 @@ describe('one-pass highlighting', () => {
     // Real colours came out, not the stand-in theme's ids.
     expect(a.html).not.toMatch(/#[01]0000[0-9a-f]/i);
     expect(a.html).toContain('--shiki-dark:');
-  });
-
-  it('draws the fenced blocks of the example as highlighting once per theme does', async () => {
-    await expectOnePassDrawsAsPerTheme(fencedBlocks([starter], TOP_FENCE));
   });
 });
