@@ -44,13 +44,19 @@ function anchorColor(color: Anchor['color']): string | undefined {
   return from && to ? `linear-gradient(135deg, ${from}, ${to})` : from;
 }
 
-/** One anchor atop the sidebar: its icon on a tile (the anchor's colour as background), name, and an arrow when it leads elsewhere. */
-function AnchorLink({ href, name, current, external, icon, iconType, background }: { href: string; name: string; current: boolean; external: boolean; icon?: Anchor['icon']; iconType?: string; background?: string }) {
+/**
+ * One anchor atop the sidebar: its icon on a tile (the anchor's colour as background), name, and an
+ * arrow when it leads elsewhere. An anchor without an icon has no tile: an empty one reads as a
+ * missing image.
+ */
+export function AnchorLink({ href, name, current, external, icon, iconType, background }: { href: string; name: string; current: boolean; external: boolean; icon?: Anchor['icon']; iconType?: string; background?: string }) {
   return (
     <a className="anchor-link" href={href} aria-current={current ? 'true' : undefined} {...(external ? externalProps : {})}>
-      <span className="anchor-icon" style={background ? { background } : undefined} aria-hidden="true">
-        {icon ? <ContentIcon icon={icon} iconType={iconType} /> : null}
-      </span>
+      {icon ? (
+        <span className="anchor-icon" style={background ? { background } : undefined} aria-hidden="true">
+          <ContentIcon icon={icon} iconType={iconType} />
+        </span>
+      ) : null}
       <span className="anchor-name">{name}</span>
       {external && <ExternalIcon />}
     </a>
