@@ -54,4 +54,13 @@ describe('breadcrumbs', () => {
       ],
     });
   });
+
+  it('leaves a group without a name out of the trail: no empty crumb, no stray separator', () => {
+    const untitled = fakeContent([{ id: 'home' }, { id: 'intro', title: 'Introduction' }, { id: 'start', title: 'Start' }], [{ title: '', ids: ['home', 'intro'] }, { title: 'Guides', ids: ['start'] }]);
+    untitled.nav[1]!.children.push({ kind: 'group', title: '', children: [{ kind: 'page', id: 'intro', url: '/intro', title: 'Introduction' }] });
+    const intro = untitled.pages.get('intro')!;
+    expect(pageTrail(untitled, intro)).toEqual([]);
+    expect(renderToStaticMarkup(<Breadcrumbs trail={pageTrail(untitled, intro)} page={intro} />)).toBe('');
+    expect(groupTrail(untitled, '/start')).toEqual([{ title: 'Guides', url: '/start' }]);
+  });
 });

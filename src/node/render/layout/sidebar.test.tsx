@@ -116,4 +116,19 @@ describe('SidebarRenderer', () => {
     expect(40 - 20).toBeGreaterThan(ENTRY_WINDOW + 1);
     expect(Math.abs(size(80) - size(40))).toBeLessThan(8);
   });
+
+  it('draws no heading for a group without a name, in the whole sidebar and as a stub', () => {
+    const untitled = { ...group('', 0, 4), title: '' };
+    const html = new SidebarRenderer([untitled, group('B', 4, 4)]).render('/p5');
+    expect(html).not.toContain('<h2 class="nav-group-title"></h2>');
+    expect(html).toContain('<section class="nav-group"><ul><li><a class="nav-link" href="/p0">Page 0</a></li>');
+    expect(html).toContain('<h2 class="nav-group-title">B</h2>');
+    const many = [untitled, ...Array.from({ length: 20 }, (_, g) => group(`G${g}`, 10 + g * 10, 10))];
+    const stubbed = new SidebarRenderer(many).render('/p55');
+    expect(stubbed).toContain('<section class="nav-group nav-group-stub"><ul>');
+    expect(stubbed).not.toContain('<h2 class="nav-group-title"></h2>');
+    // Past the window, an untitled group is named by its first page.
+    const beyond = Array.from({ length: 20 }, (_, g) => (g === GROUP_WINDOW + 1 ? { ...group('', g * 10, 10), title: '' } : group(`G${g}`, g * 10, 10)));
+    expect(new SidebarRenderer(beyond).render('/p5')).toContain(`<a class="nav-link nav-more" href="/p${(GROUP_WINDOW + 1) * 10}">Page ${(GROUP_WINDOW + 1) * 10} <span class="nav-more-count">and ${20 - GROUP_WINDOW - 2} more groups</span></a>`);
+  });
 });

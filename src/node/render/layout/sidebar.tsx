@@ -102,7 +102,9 @@ function skipGroups(nodes: NavNode[], counter: Numbered): void {
   }
 }
 
+/** No heading for a group without a name (`group: ""`, or a division's ungrouped pages): an empty one is a stray gap. */
 function GroupTitle({ group }: { group: NavGroupNode }) {
+  if (!group.title.trim() && !group.icon && !group.tag && !group.root) return null;
   return <h2 className="nav-group-title"><GroupName group={group} /></h2>;
 }
 
@@ -310,7 +312,9 @@ function moreLink(page: { url: string; title: string } | undefined, count: numbe
 
 /** The `count` top-level groups beyond the window, as one link to the nearest of them. */
 function moreGroups(count: number, nearest: NavGroupNode): string {
-  const link = moreLink(firstPage(nearest.children), count, nearest.title, count === 2 ? ' group' : ' groups');
+  const first = firstPage(nearest.children);
+  // An untitled group is named by its first page.
+  const link = moreLink(first, count, nearest.title.trim() || first?.title, count === 2 ? ' group' : ' groups');
   return link ? `<section class="nav-group nav-group-stub nav-more-groups"><ul><li>${link}</li></ul></section>` : '';
 }
 
