@@ -179,6 +179,10 @@ describe.each(['light', 'dark'] as const)('mint.json look in the %s scheme', (sc
     expect(current).toEqual(['1px', scheme === 'dark' ? 'rgb(34, 211, 238)' : 'rgb(14, 116, 144)', 'rgba(0, 0, 0, 0)']);
     // rounded: sharp; topbar: gradient; background.style: gradient; codeBlock: dark.
     expect(await page.locator('.code-block').first().evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('2px');
+    // A <Frame> and its picture follow the theme's radius as cards do, not a fixed 1rem.
+    const frame = await page.locator('.frame').evaluate((el) => [getComputedStyle(el).borderTopLeftRadius, getComputedStyle(el.querySelector('.frame-body')!).borderTopLeftRadius].map(parseFloat));
+    expect(frame[0]).toBeLessThanOrEqual(3);
+    expect(frame[1]).toBeLessThanOrEqual(2);
     expect(await page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^linear-gradient/);
     expect(await page.evaluate(() => getComputedStyle(document.body, '::before').backgroundImage)).toMatch(/^radial-gradient/);
     expect(luminance(await page.locator('.code-block').first().evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.05);
