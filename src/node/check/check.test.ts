@@ -122,6 +122,19 @@ describe('kiln check on unusable settings', () => {
   });
 });
 
+describe('kiln check on a project with its own 404 page', () => {
+  it('does not report 404.mdx as a page outside the navigation: no navigation lists it', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-check-404-'));
+    writeFileSync(path.join(root, 'docs.json'), '{\n  "theme": "mint",\n  "name": "X",\n  "colors": { "primary": "#0B6E4F" },\n  "navigation": { "groups": [{ "group": "G", "pages": ["index"] }] }\n}\n');
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Start\n---\n\nHi.\n');
+    writeFileSync(path.join(root, '404.mdx'), '---\ntitle: Lost\ndescription: Nothing here\n---\n\nTry the [home page](/).\n');
+    writeFileSync(path.join(root, 'stray.mdx'), '---\ntitle: Stray\ndescription: Unlisted\n---\n\nHi.\n');
+    const result = await checkSite({ root, engines });
+    expect(rows(result).filter((r) => r.includes('not-in-navigation'))).toEqual(['stray.mdx:: info check/not-in-navigation']);
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
 describe('kiln check on examples/starter', () => {
   it('finds no errors and no warnings (no false positives)', async () => {
     const result = await checkSite({ root: starter, engines });

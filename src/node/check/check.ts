@@ -1,6 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '../content/pages.js';
+import { NOT_FOUND_URL, type Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
@@ -105,7 +105,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
     checked.set(page.id, c);
     await Promise.all(c.out.snippets.map((s) => snippet(s.file)));
     conventions(page, c, diagnostics);
-    if (!page.inNav && page.url !== '/' && site.content.byUrl.get('/') !== page) diagnostics.push(diag('check/not-in-navigation', { url: page.url }, { file: page.file }));
+    if (!page.inNav && page.url !== '/' && page.url !== NOT_FOUND_URL && site.content.byUrl.get('/') !== page) diagnostics.push(diag('check/not-in-navigation', { url: page.url }, { file: page.file }));
   }
   // Snippets may import snippets: wait until no new ones appear.
   for (let n = -1; n !== snippets.size; ) {

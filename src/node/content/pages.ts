@@ -48,16 +48,20 @@ export interface Page {
  * published, but (as Mintlify does) not offered by search, the sitemap or llms.txt, unless the
  * settings ask for every page to be indexed (`seo.indexing: "all"`, `seo.indexHiddenPages`).
  */
+/** The URL of a project's own 404 page (`404.mdx` at its root). */
+export const NOT_FOUND_URL = '/404';
+
 export function isListed(page: Page): boolean {
   return page.inNav && !page.hidden;
 }
 
 /**
  * Whether search, the sitemap and llms.txt offer a page: a listed page (or, with `seo.indexing:
- * "all"`, any page) that is not `noindex`; the home page always.
+ * "all"`, any page) that is not `noindex`; the home page always. Never the project's own 404 page
+ * (`404.mdx`), which the build writes as `404.html` for missing URLs, even when the navigation lists it.
  */
 export function isIndexable(page: Page, content: Pick<ContentModel, 'byUrl'>, settings: { indexHiddenPages?: boolean }): boolean {
-  if (page.frontMatter.noindex) return false;
+  if (page.frontMatter.noindex || page.url === NOT_FOUND_URL) return false;
   return isListed(page) || !!settings.indexHiddenPages || content.byUrl.get('/') === page;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Page } from '../content/pages.js';
+import { NOT_FOUND_URL, type Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { location } from '../diagnostics/format.js';
 import type { LoadedSite } from '../site/load.js';
@@ -38,7 +38,7 @@ export function renderNotFound(site: LoadedSite): string {
 
 /** The project's own 404 page (`404.mdx` at its root), which a build writes as `404.html` in place of Kiln's. */
 export function ownNotFound(site: LoadedSite): Page | undefined {
-  return site.content.byUrl.get('/404');
+  return site.content.byUrl.get(NOT_FOUND_URL);
 }
 
 export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; root: string }) {

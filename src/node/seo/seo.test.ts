@@ -5,6 +5,7 @@ import { isPattern, redirectHtml, redirectPages, redirectsFile } from './redirec
 import { indexablePages, robotsTxt, sitemapXml } from './sitemap.js';
 import { fakeContent, fakeSettings } from './test-helpers.js';
 import { absolute, markdownPath, normaliseSiteUrl } from './urls.js';
+import { llmsTxt } from '../markdown/llms.js';
 
 const content = fakeContent(
   [
@@ -28,6 +29,14 @@ describe('sitemap.xml', () => {
   it('adds pages outside the navigation with seo.indexHiddenPages', () => {
     expect(indexablePages(content, { indexHiddenPages: true }).map((p) => p.id)).toEqual(['intro', 'guides/setup', 'hidden']);
     expect(sitemapXml('https://docs.acme.dev/base', content, { indexHiddenPages: true })).toContain('<loc>https://docs.acme.dev/base/hidden</loc>');
+  });
+
+  it('never lists the project\'s own 404 page, even in the navigation or with seo.indexHiddenPages', () => {
+    const c = fakeContent([{ id: 'intro' }, { id: '404', title: 'Lost?' }, { id: 'stray' }], [{ title: 'Start', ids: ['intro', '404'] }]);
+    expect(indexablePages(c, {}).map((p) => p.id)).toEqual(['intro']);
+    expect(indexablePages(c, { indexHiddenPages: true }).map((p) => p.id)).toEqual(['intro', 'stray']);
+    expect(sitemapXml('https://x.dev', c, { indexHiddenPages: true })).not.toContain('/404');
+    expect(llmsTxt(fakeSettings({ indexHiddenPages: true }), c)).not.toContain('404');
   });
 
   it('escapes URLs', () => {
