@@ -6,7 +6,8 @@ const KEY = 'kiln-version';
  * The version dropdown: shows the navigation, tabs and anchors of one version (and those with
  * none). The page being read decides first, then the stored choice, then the default version
  * (`data-default`), then the first. An option with `data-href` is a version hosted elsewhere:
- * choosing it goes there.
+ * choosing it goes there. On a page of a version, each option's `data-page` is this page in that
+ * version, or the version's first page when it has no such page: choosing it goes there.
  */
 export function initVersions(): void {
   const select = document.getElementById('kiln-version') as HTMLSelectElement | null;
@@ -35,6 +36,11 @@ export function initVersions(): void {
     }
     chosen = select.value;
     store.set(KEY, select.value);
+    const page = select.selectedOptions[0]?.dataset.page;
+    if (page && page !== location.pathname) {
+      window.location.assign(page);
+      return;
+    }
     apply(select.value);
   });
 }

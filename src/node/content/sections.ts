@@ -1,6 +1,7 @@
 import type { Anchor, Division, Settings, Tab } from '../settings/types.js';
 import type { ContentModel, NavGroupNode, NavNode } from './pages.js';
 import { sharedFolder } from '../../shared/urls.js';
+import { counterpartUrl, firstNavUrl, navUrls, versionPages, type VersionPages } from './versions.js';
 
 /**
  * A section is the part of the site one sidebar shows: the root, a tab, or an internal anchor.
@@ -32,31 +33,15 @@ export interface SectionModel {
    * (the default one first), else its own `href`.
    */
   hrefOf?(division: Division): string | undefined;
+  /**
+   * docs.json: where a version's entry leads from the page at `url`: the same page in that version,
+   * else the version's first page (`content/versions.ts`). Other kinds: `hrefOf`.
+   */
+  versionHref?(division: Division, url: string): string | undefined;
 }
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
-
-function firstPageUrl(nodes: NavNode[]): string | undefined {
-  for (const n of nodes) {
-    if (n.hidden) continue;
-    if (n.kind === 'page') return n.url;
-    const inner = n.root?.url ?? firstPageUrl(n.children);
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-function pageUrls(nodes: NavNode[], out: string[] = []): string[] {
-  for (const n of nodes) {
-    if (n.kind === 'page') out.push(n.url);
-    else {
-      if (n.root) out.push(n.root.url);
-      pageUrls(n.children, out);
-    }
-  }
-  return out;
-}
 
 function underPrefix(url: string, prefix: string): boolean {
   const path = trimSlashes(url);
@@ -81,7 +66,7 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   settings.navigation.forEach((g, i) => {
     const node = content.nav[i]!;
     const named = (g.tab && byName.get(`tab:${g.tab}`)) || (g.anchor && byName.get(`anchor:${g.anchor}`));
-    const first = firstPageUrl(node.children);
+    const first = firstNavUrl(node.children);
     const owner = named || (first ? ownerOfUrl(first) : undefined) || root;
     owner.groups.push(node);
   });
@@ -89,8 +74,8 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   const sections = [root, ...owners];
   const pageSection = new Map<string, Section>();
   for (const s of sections) {
-    s.firstUrl = firstPageUrl(s.groups);
-    for (const url of pageUrls(s.groups)) if (!pageSection.has(url)) pageSection.set(url, s);
+    s.firstUrl = firstNavUrl(s.groups);
+    for (const url of navUrls(s.groups)) if (!pageSection.has(url)) pageSection.set(url, s);
   }
   // When every group belongs to a tab or anchor (common in the newer layout), pages that are
   // in none of them (the home page, pages outside the navigation) show the first section.
@@ -136,8 +121,8 @@ function divisionSections(settings: Settings, divisions: Division[], content: Co
   const sections = [root, ...[...byKey.values()]];
   const pageSection = new Map<string, Section>();
   for (const s of inOrder) {
-    s.firstUrl = firstPageUrl(s.groups);
-    const urls = pageUrls(s.groups);
+    s.firstUrl = firstNavUrl(s.groups);
+    const urls = navUrls(s.groups);
     // The folder of its pages' files (so `en/index` is in `en`): pages outside the navigation go by it.
     if (s !== root) s.prefix = sharedFolder(urls.map((u) => content.byUrl.get(u)?.id ?? trimSlashes(u)));
     for (const url of urls) if (!pageSection.has(url)) pageSection.set(url, s);
@@ -162,9 +147,23 @@ function divisionSections(settings: Settings, divisions: Division[], content: Co
     return href;
   };
 
-  return {
-    sections,
-    of: (url) => pageSection.get(url) ?? ownerOfUrl(url) ?? fallback,
-    hrefOf,
+  const of = (url: string) => pageSection.get(url) ?? ownerOfUrl(url) ?? fallback;
+  const versions = new Map<string, VersionPages>();
+  const pagesOf = (d: Division): VersionPages => {
+    let v = versions.get(d.key);
+    if (!v) {
+      v = versionPages(d.name, inOrder.filter((s) => s.path?.includes(d)).flatMap((s) => s.groups), content);
+      v.first = hrefOf(d);
+      versions.set(d.key, v);
+    }
+    return v;
   };
+  const versionHref = (d: Division, url: string): string | undefined => {
+    if (d.kind !== 'version') return hrefOf(d);
+    const from = of(url).path?.find((x) => x.kind === 'version');
+    if (from === d) return url;
+    return counterpartUrl(url, from && pagesOf(from), pagesOf(d));
+  };
+
+  return { sections, of, hrefOf, versionHref };
 }

@@ -32,7 +32,7 @@ export function rebaseUrl(url: string, base: string): string {
 }
 
 /** HTML attributes that hold one URL, on any element. Kiln's own `data-*` URLs are included. */
-const URL_ATTRS = new Set(['href', 'src', 'poster', 'action', 'formaction', 'data', 'cite', 'background', 'data-md', 'data-ui', 'data-src', 'data-kiln-nav']);
+const URL_ATTRS = new Set(['href', 'src', 'poster', 'action', 'formaction', 'data', 'cite', 'background', 'data-md', 'data-ui', 'data-src', 'data-kiln-nav', 'data-page']);
 const NAME = /^[^\s"'>/=]+/;
 const decode = (s: string) => s.replace(/&(amp|quot|#39|#x27|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>' })[e]!);
 const encode = (s: string) => s.replace(/[&"]/g, (c) => (c === '&' ? '&amp;' : '&quot;'));

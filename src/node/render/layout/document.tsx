@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { isIndexable, type ContentModel, type NavGroupNode, type NavNode, type NavPageNode, type Page } from '../../content/pages.js';
 import type { Section } from '../../content/sections.js';
+import { classicVersions, counterpartUrl } from '../../content/versions.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
 import { projectFileUrl } from '../../../shared/urls.js';
@@ -332,6 +333,36 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
   return chrome;
 }
 
+const classicVersionsOf = new WeakMap<ContentModel, ReturnType<typeof classicVersions>>();
+
+/**
+ * The version menu of the sidebar's head, for one page: each version leads to this page in that
+ * version when it has one, else to its first page (content/versions.ts). The rest of the head is
+ * the section's (`chromeOf`); only the menu is rendered per page and put in place of the section's.
+ */
+function withPageVersions(site: SiteContext, section: Section, url: string, head: string): string {
+  const { settings } = site;
+  const swap = (start: number, endTag: string, node: React.ReactNode) => {
+    if (start < 0) return head;
+    const end = head.indexOf(endTag, start);
+    if (end < 0) return head;
+    const own = withoutPreloads(withIconLibrary(settings.iconLibrary, () => renderToStaticMarkup(node))).html;
+    return head.slice(0, start) + own + head.slice(end + endTag.length);
+  };
+  if (settings.divisions) {
+    return swap(head.indexOf('<details class="switcher switcher-version">'), '</details>', <Switcher settings={settings} sections={site.sections} current={section} kind="version" pageUrl={url} />);
+  }
+  if (settings.versions.length === 0) return head;
+  let versions = classicVersionsOf.get(site.content);
+  if (!versions) classicVersionsOf.set(site.content, (versions = classicVersions(site.content, settings.versions)));
+  const own = versions.versionOf(url);
+  // A page in no version is in every one: choosing one changes the navigation, not the page.
+  if (!own) return head;
+  const from = versions.pages.get(own);
+  const pages = new Map(settings.versions.map((v) => [v, v === own ? url : counterpartUrl(url, from, versions.pages.get(v)!)]));
+  return swap(head.indexOf('<div class="version-select"'), '</select></div>', <VersionSelect versions={settings.versions} options={settings.versionOptions} pages={pages} />);
+}
+
 /** The full HTML document of one page. */
 export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [], refresh }: DocumentInput): string {
   const { settings } = site;
@@ -403,7 +434,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   );
   const parts = mode === 'custom' ? [chrome.top, own, chrome.footer] : [chrome.top, chrome.asideHead, chrome.asideFoot, own, chrome.footer];
   const preloads = [...new Set(parts.flatMap((p) => p.preloads))].join('');
-  const aside = mode === 'custom' ? '' : `<aside class="sidebar" id="sidebar" aria-label="Documentation">${chrome.asideHead.html}<nav class="sidebar-nav">${sidebarHtml}</nav>${chrome.asideFoot.html}</aside>`;
+  const aside = mode === 'custom' ? '' : `<aside class="sidebar" id="sidebar" aria-label="Documentation">${withPageVersions(site, section, page.url, chrome.asideHead.html)}<nav class="sidebar-nav">${sidebarHtml}</nav>${chrome.asideFoot.html}</aside>`;
   const body = `${preloads}${opening.slice(0, -'</body>'.length)}${chrome.top.html}<div class="layout">${aside}${own.html}</div>${chrome.footer.html}</body>`;
 
   const head = (

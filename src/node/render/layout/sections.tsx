@@ -100,16 +100,18 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
 /**
  * The version dropdown; the client script filters `[data-version]` and remembers the choice. A
  * classic version written `{name, url}` is a link to elsewhere: its option carries the URL and
- * choosing it opens it (client/versions.ts); `default: true` is the one chosen first.
+ * choosing it opens it (client/versions.ts); `default: true` is the one chosen first. On a page of
+ * a version, `pages` gives where each version leads (`data-page`: the page in that version, else
+ * its first page), and choosing one goes there.
  */
-export function VersionSelect({ versions, options = [] }: { versions: string[]; options?: VersionOption[] }) {
+export function VersionSelect({ versions, options = [], pages }: { versions: string[]; options?: VersionOption[]; pages?: ReadonlyMap<string, string | undefined> }) {
   if (versions.length === 0) return null;
   const option = (v: string) => options.find((o) => o.name === v);
   return (
     <div className="version-select" hidden>
       <label htmlFor="kiln-version">Version</label>
       <select id="kiln-version" data-versions={JSON.stringify(versions)} data-default={options.find((o) => o.default && !o.url)?.name}>
-        {versions.map((v) => <option key={v} value={v} data-href={option(v)?.url}>{v}{option(v)?.url ? ' ↗' : ''}</option>)}
+        {versions.map((v) => <option key={v} value={v} data-href={option(v)?.url} data-page={option(v)?.url ? undefined : pages?.get(v)}>{v}{option(v)?.url ? ' ↗' : ''}</option>)}
       </select>
     </div>
   );
@@ -128,7 +130,7 @@ interface SwitchItem {
 }
 
 /** Divisions of `kind` a section's reader chooses between, the current one marked, and the global links of that kind. */
-function levelOf(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind): SwitchItem[] {
+function levelOf(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind, pageUrl?: string): SwitchItem[] {
   const path = current.path ?? [];
   const at = path.findIndex((d) => d.kind === kind);
   // No such level on the way to this section: the top-level ones (none current), when the section is the root.
@@ -138,7 +140,8 @@ function levelOf(settings: Settings, sections: SectionModel, current: Section, k
   // Global links: the site's, then those of each division on the way (`global` inside a tab…).
   const global = [...(settings.globalLinks ?? []), ...path.flatMap((d) => d.global ?? [])].filter((d) => d.kind === kind && !d.hidden);
   return [...items, ...global].flatMap((d) => {
-    const href = sections.hrefOf?.(d) ?? d.href;
+    // A version's entry leads to the page being read in that version when it has it (`versionHref`).
+    const href = (pageUrl !== undefined && d.kind === 'version' ? sections.versionHref?.(d, pageUrl) : undefined) ?? sections.hrefOf?.(d) ?? d.href;
     if (!href) return [];
     const local = !isExternal(href) && !href.startsWith('/') && !href.startsWith('#') ? `/${href}` : href;
     return [{ key: d.key, name: d.kind === 'language' ? languageName(d.name) : d.name, href: local, external: isExternal(href), current: d === chosen, division: d }];
@@ -205,8 +208,8 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
 }
 
 /** The choices a switcher of `kind` offers; none when there is nothing to switch to. */
-function switcherChoices(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind) {
-  const items = levelOf(settings, sections, current, kind);
+function switcherChoices(settings: Settings, sections: SectionModel, current: Section, kind: DivisionKind, pageUrl?: string) {
+  const items = levelOf(settings, sections, current, kind, pageUrl);
   if (items.length === 0 || (items.length === 1 && items[0]!.current && kind !== 'product' && kind !== 'dropdown')) return undefined;
   return items;
 }
@@ -215,11 +218,12 @@ const SWITCHER_LABEL: Partial<Record<DivisionKind, string>> = { product: 'Produc
 
 /**
  * A drop-down switcher (products, versions, dropdowns, languages): a disclosure whose summary is
- * the current choice and whose menu links to each choice's first page. Works without JavaScript;
+ * the current choice and whose menu links to each choice's first page (a version's, given the
+ * page being read, to that page in the version when it has it). Works without JavaScript;
  * the client script closes it on a click elsewhere or Escape (client/switchers.ts).
  */
-export function Switcher({ settings, sections, current, kind }: { settings: Settings; sections: SectionModel; current: Section; kind: DivisionKind }) {
-  const items = switcherChoices(settings, sections, current, kind);
+export function Switcher({ settings, sections, current, kind, pageUrl }: { settings: Settings; sections: SectionModel; current: Section; kind: DivisionKind; pageUrl?: string }) {
+  const items = switcherChoices(settings, sections, current, kind, pageUrl);
   if (!items) return null;
   const chosen = items.find((i) => i.current);
   const label = SWITCHER_LABEL[kind] ?? kind;
