@@ -51,9 +51,11 @@ const DIFFERENCES: Record<string, { gone?: string[]; moved?: string[]; sidebars?
   // Its one tab is an external link, so it goes to `global`; the pages go under a first anchor,
   // and the tab bar no longer has a tab of its own for them.
   featureform__featureform: { gone: ['tab Documentation'] },
-  // As above; and its API Reference tab has an OpenAPI file, written `{source, directory}` as
-  // Mintlify does, and lists no pages: Kiln's docs.json reader does not yet put the generated
-  // pages in that tab (issue 19), so the tab has nothing to show and is not drawn.
+  // As above; and its API Reference tab lists no pages and names an OpenAPI URL, written
+  // `{source, directory}` as Mintlify does. Offline (as tests are) the URL gives no pages, so the
+  // tab has nothing to show and is not drawn; mint.json's tab bar drew it, leading to its empty
+  // folder. With the file at hand the tab is drawn and its pages are under /api-reference/
+  // (src/node/openapi/auto-nav.test.ts).
   'julep-ai__julep': { gone: ['anchor Documentation', 'tab API Reference'] },
 };
 

@@ -73,4 +73,24 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
     expect(outline(tab.groups).map((g) => Object.keys(g as object)[0])).toEqual(['Store', 'Pets', 'Endpoints']);
     expect(site.context.sections.of('/api-reference/pets/list-pets')).toBe(tab);
   });
+
+  it('docs.json: a tab\'s `openapi.directory` is where its pages go, even beside another tab\'s page in that folder', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
+    temp.push(dir);
+    cpSync(fixture, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+      theme: 'mint', name: 'V2', colors: { primary: '#0D9373' },
+      navigation: { tabs: [
+        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'reference/intro'] }] },
+        { tab: 'API', openapi: { source: 'openapi.yaml', directory: 'reference' } },
+      ] },
+    }));
+    mkdirSync(path.join(dir, 'reference'));
+    cpSync(path.join(dir, 'index.mdx'), path.join(dir, 'reference/intro.mdx'));
+    const site = await load(dir);
+    const tab = site.context.sections.sections.find((s) => s.name === 'API')!;
+    expect(tab.firstUrl).toBe('/reference/store/place-an-order');
+    expect(site.context.sections.of('/reference/pets/list-pets')).toBe(tab);
+    expect(site.context.sections.of('/reference/intro')).not.toBe(tab);
+  });
 });
