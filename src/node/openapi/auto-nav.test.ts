@@ -13,6 +13,15 @@ afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const outline = (nodes: NavNode[]): unknown[] => nodes.map((n) => (n.kind === 'page' ? n.url : { [n.title]: outline(n.children) }));
 
+/** A copy of the fixture with `settings` as its docs.json. */
+function copyWith(settings: object): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
+  temp.push(dir);
+  cpSync(fixture, dir, { recursive: true });
+  writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(settings));
+  return dir;
+}
+
 async function load(root: string) {
   const { site, diagnostics } = await loadSite({ root, dev: true });
   expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -40,14 +49,11 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
   });
 
   it('a tab that lists pages keeps exactly those', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
-    temp.push(dir);
-    cpSync(fixture, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+    const dir = copyWith({
       name: 'Listed', colors: { primary: '#0D9373' },
       tabs: [{ name: 'API Reference', url: 'api-reference', openapi: 'openapi.yaml' }],
       navigation: [{ group: 'Start', pages: ['index'] }, { group: 'API', pages: ['api-reference/intro', 'POST /orders'] }],
-    }));
+    });
     mkdirSync(path.join(dir, 'api-reference'));
     cpSync(path.join(dir, 'index.mdx'), path.join(dir, 'api-reference/intro.mdx'));
     const site = await load(dir);
@@ -57,16 +63,13 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
   });
 
   it('docs.json: a tab with only an openapi file, a group with an openapi file and no pages', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
-    temp.push(dir);
-    cpSync(fixture, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+    const dir = copyWith({
       theme: 'mint', name: 'V2', colors: { primary: '#0D9373' },
       navigation: { tabs: [
         { tab: 'Docs', groups: [{ group: 'Start', pages: ['index'] }, { group: 'Admin endpoints', openapi: 'admin.json' }] },
         { tab: 'API Reference', openapi: 'openapi.yaml' },
       ] },
-    }));
+    });
     const site = await load(dir);
     expect(outline(site.context.sections.of('/').groups)).toEqual([{ Start: ['/'] }, { 'Admin endpoints': ['/api-reference/users/delete-all-users'] }]);
     const tab = site.context.sections.sections.find((s) => s.name === 'API Reference')!;
@@ -75,16 +78,13 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
   });
 
   it('docs.json: a tab\'s `openapi.directory` is where its pages go, even beside another tab\'s page in that folder', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-auto-'));
-    temp.push(dir);
-    cpSync(fixture, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+    const dir = copyWith({
       theme: 'mint', name: 'V2', colors: { primary: '#0D9373' },
       navigation: { tabs: [
         { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'reference/intro'] }] },
         { tab: 'API', openapi: { source: 'openapi.yaml', directory: 'reference' } },
       ] },
-    }));
+    });
     mkdirSync(path.join(dir, 'reference'));
     cpSync(path.join(dir, 'index.mdx'), path.join(dir, 'reference/intro.mdx'));
     const site = await load(dir);
