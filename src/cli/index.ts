@@ -9,6 +9,9 @@ import { printDiagnostics } from './report.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 const serve: Options = { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } };
+/** The page budgets (cli/serve-options.ts `budgetOptions`). */
+const budgets: Options = { 'page-timeout': { type: 'string' }, 'page-memory': { type: 'string' } };
+const BUDGETS = '[--page-timeout 30] [--page-memory 512]';
 
 interface Command {
   summary: string;
@@ -21,10 +24,10 @@ interface Command {
 
 /** Each command loads its own modules only when it runs, so `--help` is instant. */
 const COMMANDS: Record<string, Command> = {
-  dev: { summary: 'Serve the docs with live reload', usage: 'kiln dev [dir] [--port 3000] [--host 127.0.0.1] [--open]', options: serve, run: () => import('./commands/dev.js') },
-  build: { summary: 'Write a static site', usage: 'kiln build [dir] [--out dist] [--strict] [--site https://docs.example.com] [--base /docs/] [--report report.json] [--workers N] [--no-cache]', options: { out: { type: 'string' }, strict: { type: 'boolean' }, site: { type: 'string' }, base: { type: 'string' }, report: { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' } }, run: () => import('./commands/build.js') },
+  dev: { summary: 'Serve the docs with live reload', usage: `kiln dev [dir] [--port 3000] [--host 127.0.0.1] [--open] ${BUDGETS}`, options: { ...serve, ...budgets }, run: () => import('./commands/dev.js') },
+  build: { summary: 'Write a static site', usage: `kiln build [dir] [--out dist] [--strict] [--site https://docs.example.com] [--base /docs/] [--report report.json] [--workers N] [--no-cache] ${BUDGETS}`, options: { ...budgets, out: { type: 'string' }, strict: { type: 'boolean' }, site: { type: 'string' }, base: { type: 'string' }, report: { type: 'string' }, workers: { type: 'string' }, 'no-cache': { type: 'boolean' } }, run: () => import('./commands/build.js') },
   preview: { summary: 'Serve a finished build', usage: 'kiln preview [dir] [--out dist] [--base /docs/] [--port 3000] [--host 127.0.0.1] [--open]', options: { ...serve, out: { type: 'string' }, base: { type: 'string' } }, run: () => import('./commands/preview.js') },
-  check: { summary: 'Find mistakes without building (offline unless --external)', usage: 'kiln check [dir] [--format text|json] [--strict] [--external]', options: { format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
+  check: { summary: 'Find mistakes without building (offline unless --external)', usage: `kiln check [dir] [--format text|json] [--strict] [--external] ${BUDGETS}`, options: { ...budgets, format: { type: 'string' }, strict: { type: 'boolean' }, external: { type: 'boolean' } }, run: () => import('./commands/check.js') },
   init: { summary: 'Write a starter docs folder (docs.json, pages, an OpenAPI file, a snippet)', usage: 'kiln init [dir]', options: {}, run: () => import('./commands/init.js') },
   migrate: { summary: 'Write a docs.json equivalent to the classic mint.json beside it', usage: 'kiln migrate [dir] [--force]', options: { force: { type: 'boolean' } }, run: () => import('./commands/migrate.js') },
   rename: { summary: 'Move a page; update the links, navigation and redirects that name it', usage: 'kiln rename <old> <new> [dir] [--dry-run]', options: { 'dry-run': { type: 'boolean' } }, args: 2, run: () => import('./commands/rename.js') },

@@ -5,7 +5,7 @@ import { buildExitCode, buildReport } from '../../node/build/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { normaliseSiteUrl } from '../../node/seo/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
-import { baseOption } from '../serve-options.js';
+import { baseOption, budgetOptions } from '../serve-options.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const root = path.resolve(dir);
@@ -24,6 +24,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
     return 2;
   }
   const strict = Boolean(values.strict);
+  const budgets = budgetOptions(values);
   process.stderr.write(`Building ${root}\n`);
   const result = await build({
     root,
@@ -33,6 +34,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
     base: baseOption(values),
     workers,
     cache: !values['no-cache'],
+    budgets,
     onProgress: tty ? (done, total) => process.stderr.write(`\r  ${done}/${total} pages`) : undefined,
   });
   if (tty) process.stderr.write('\r\x1b[K');

@@ -4,6 +4,7 @@ import { exitCode, formatJson, formatText } from '../../node/check/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
 import { KilnError } from '../../node/diagnostics/diagnostic.js';
 import { printDiagnostics } from '../report.js';
+import { budgetOptions } from '../serve-options.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const format = (values.format as string | undefined) ?? 'text';
@@ -16,7 +17,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
   const started = performance.now();
   let result: CheckResult;
   try {
-    result = await checkSite({ root, external: Boolean(values.external) });
+    result = await checkSite({ root, external: Boolean(values.external), budgets: budgetOptions(values) });
   } catch (error) {
     // A program reading `--format json` gets JSON whatever happened (the CLI prints text otherwise).
     if (format === 'text') throw error;

@@ -3,7 +3,7 @@ import { DevSite } from '../../node/dev/dev-site.js';
 import type { Diagnostic } from '../../node/diagnostics/diagnostic.js';
 import { startDevServer } from '../../node/server/dev.js';
 import { printDiagnostics, paint } from '../report.js';
-import { announcePort, openBrowser, serveOptions } from '../serve-options.js';
+import { announcePort, budgetOptions, openBrowser, serveOptions } from '../serve-options.js';
 
 export default async function run(dir: string, values: Record<string, unknown>): Promise<number> {
   const root = path.resolve(dir);
@@ -19,7 +19,7 @@ export default async function run(dir: string, values: Record<string, unknown>):
     });
     printDiagnostics(fresh, root);
   };
-  const site = new DevSite({ root, report });
+  const site = new DevSite({ root, report, budgets: budgetOptions(values) });
   site.warm();
   const server = await startDevServer(site, {
     host,
@@ -38,5 +38,6 @@ export default async function run(dir: string, values: Record<string, unknown>):
     process.once('SIGTERM', stop);
   });
   await server.close();
+  await site.close();
   return 0;
 }

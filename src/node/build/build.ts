@@ -16,7 +16,7 @@ import { bundleIslands, islandsEntryName } from '../assets/islands.js';
 import { tailwindAsset } from '../assets/tailwind.js';
 import type { Page } from '../content/pages.js';
 import type { IslandSource } from '../mdx/compiler.js';
-import { applyOverrides, createPageProducer, overridesFor, TAILWIND_PLACEHOLDER, type BuildTarget, type PageProducer, type ProducedPage } from './produce.js';
+import { applyOverrides, createPageProducer, linkTailwindSheet, overridesFor, TAILWIND_PLACEHOLDER, type BuildTarget, type PageProducer, type ProducedPage } from './produce.js';
 import { PageCache, type KeptPage } from './cache.js';
 import { defaultWorkers, WorkerPool } from './workers.js';
 import { ownNotFound, renderNotFound } from '../render/not-found.js';
@@ -25,6 +25,7 @@ import { closeSearch, SEARCH_PATH, searchInput } from '../search/index.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
 import { markdownPath } from '../seo/urls.js';
 import { BuildTimings } from './timings.js';
+import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
 
 export interface BuildOptions {
   root: string;
@@ -48,6 +49,8 @@ export interface BuildOptions {
   laterMarkdownPages?: number;
   /** Stage timers, filled in as the build runs (`npm run bench`). */
   timings?: BuildTimings;
+  /** What one page may take (`--page-timeout`, `--page-memory`); default DEFAULT_BUDGETS. */
+  budgets?: PageBudgets;
 }
 
 /** A page left out of the build, with the errors that stopped it. */
@@ -83,8 +86,6 @@ const HOLD_BYTES = 64 * 1024 * 1024;
 const LATER_MARKDOWN = 512;
 const laterMarkdownFor = (pages: number) => Math.min(LATER_MARKDOWN, Math.floor(pages / 3));
 
-// Any prefix: under a base path the link was rebased as it was written.
-const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
 
 export interface BuildSummary {
   /** Whether the new output was put in place (pages that failed are left out of it). */
@@ -134,7 +135,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // A build with no rebuild cache makes every page: its workers start as soon as the files are
   // counted, and load the site beside this thread instead of after it (0.2 s of the 1,000-page
   // build). With a cache, how many pages are left to make is known only once the site is loaded.
-  const startWorkers = (count: number, blocks: string | undefined) => WorkerPool.start(count, { root, exclude: [outDir], target, cacheDir: blocks });
+  const budgets = options.budgets ?? DEFAULT_BUDGETS;
+  const startWorkers = (count: number, blocks: string | undefined) => WorkerPool.start(count, { root, exclude: [outDir], target, cacheDir: blocks }, budgets);
   let early: { count: number; pool: Promise<WorkerPool | undefined> } | undefined;
   const startEarly = (files: ProjectFiles) => {
     const count = options.workers ?? (options.cache === false || !PageCache.exists(root) ? defaultWorkers(files.pages.length) : 0);
@@ -165,6 +167,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   });
   let pool: WorkerPool | undefined;
   let starting: Promise<unknown> | undefined;
+  /** The worker that renders pages with code when no pool makes pages (small sites): started on the first such page. */
+  let sandboxPool: Promise<WorkerPool | undefined> | undefined;
   /** The search bundle being written, alongside the site-wide outputs (see below). */
   let searchWritten: Promise<void> | undefined;
   try {
@@ -210,7 +214,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     let queueLeft = Infinity;
     const laterCap = options.laterMarkdownPages ?? laterMarkdownFor(pages.length - kept.size);
     const later = () => queueLeft < 2 * laterCap && laterMarkdown.size < laterCap;
-    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir: blocks }), { later }));
+    // A page whose code must run (its own, or a snippet's) is rendered on a worker, under the page
+    // budgets: on the pool's when there is one, else on one started for them.
+    const sandbox = async (page: Page) => {
+      if (starting) await starting;
+      const p = pool ?? (await (sandboxPool ??= startWorkers(1, blocks).catch(() => undefined)));
+      if (!p) throw new Error('no worker could be started');
+      return p.render(page);
+    };
+    const here = () => (local ??= createPageProducer(site, createEngines({ cacheDir: blocks }), { later, sandbox }));
     const makeHere = async (page: Page) => {
       localBusy++;
       try {
@@ -361,6 +373,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     await starting;
     await pool?.close();
     pool = undefined;
+    await (await sandboxPool)?.close();
+    sandboxPool = undefined;
 
     let mark = performance.now();
     // The Tailwind sheet holds every page's classes (readers download it once); its hashed URL goes
@@ -397,7 +411,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     t.add('reuse', performance.now() - mark);
 
     mark = performance.now();
-    const linkSheet = (html: string) => (tailwind ? html.replaceAll(TAILWIND_PLACEHOLDER, tailwind.url) : html.replace(TAILWIND_LINK, ''));
+    const linkSheet = (html: string) => linkTailwindSheet(html, tailwind?.url);
     for (const file of linkTailwind) {
       const html = held.get(file);
       if (html === undefined) await writer.rewrite(file, linkSheet);
@@ -473,6 +487,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   } finally {
     await starting;
     await pool?.close();
+    await (await sandboxPool)?.close();
     await closeSearch();
     stopInterrupt();
   }

@@ -1,12 +1,16 @@
 /**
  * A build worker thread: loads the site itself (settings, pages, OpenAPI: cheap next to compiling),
- * creates its own compiler and highlighter once, then produces the pages it is sent, one message
- * each. See workers.ts for the other side.
+ * creates its own compiler and highlighter once, then makes the pages it is sent, one message
+ * each: whole (`produce`, for the pages of a big build) or rendered only (`render`, for a page
+ * whose code must run where it can be stopped: build, check and dev send those). See workers.ts
+ * for the other side, which watches each page's time and this thread's heap (../budgets.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { FrontMatter } from '../content/frontmatter.js';
 import { flushHighlightStores } from '../highlight/store.js';
-import { createEngines, loadSite } from '../site/load.js';
-import { applyOverrides, createPageProducer, overridesFor, type BuildTarget, type PageProducer } from './produce.js';
+import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
+import { applyOverrides, createPageProducer, overridesFor, type BuildTarget, type PageProducer, type ProducedPage } from './produce.js';
+import type { PageResult } from '../render/page.js';
 
 export interface WorkerInput {
   root: string;
@@ -15,37 +19,68 @@ export interface WorkerInput {
   exclude: string[];
   /** Started before the build has loaded the site, the worker works out the same overrides from it. */
   target: BuildTarget;
+  /** The dev server's: pages as it serves them (its live reload snippet at the end of the body). */
+  dev?: { bodyEnd: string };
 }
-/** A page to make, or `close`: the pool is about to stop this thread (blocks waiting for the store go out first). */
-export type WorkerRequest = { seq: number; file: string } | { close: true };
-export type WorkerReply = { ready: true } | { failed: string } | { closed: true } | { seq: number; page?: import('./produce.js').ProducedPage; error?: string };
+/** A page to make. `render`: only rendered (a `PageResult`), with `body` and `frontMatter` as the sender has them when given. */
+export interface PageRequest {
+  seq: number;
+  file: string;
+  render?: boolean;
+  body?: string;
+  frontMatter?: FrontMatter;
+}
+/**
+ * A page to make; `forget`: these files changed, drop what was compiled from them; `close`: the
+ * pool is about to stop this thread (blocks waiting for the highlight store go out first).
+ */
+export type WorkerRequest = PageRequest | { forget: string[] } | { close: true };
+export type WorkerReply =
+  | { ready: true }
+  | { failed: string }
+  | { closed: true }
+  | { seq: number; started: true }
+  | { seq: number; page?: ProducedPage | PageResult; error?: string };
 
 const input = workerData as WorkerInput;
 const port = parentPort!;
 
 async function start(): Promise<void> {
-  const { site } = await loadSite({ root: input.root, dev: false, exclude: input.exclude, validateOpenApi: false });
+  const { site } = await loadSite({ root: input.root, dev: !!input.dev, bodyEnd: input.dev?.bodyEnd, exclude: input.exclude, validateOpenApi: false });
   if (!site) {
     port.postMessage({ failed: 'the settings could not be loaded' } satisfies WorkerReply);
     return;
   }
   applyOverrides(site, overridesFor(site.settings, input.target));
   const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
-  const producer: PageProducer = createPageProducer(site, createEngines({ cacheDir: input.cacheDir }));
+  const engines = createEngines({ cacheDir: input.cacheDir });
+  const producer: PageProducer = createPageProducer(site, engines);
+  // Rendered pages too link the Tailwind sheet through the placeholder createPageProducer sets:
+  // the sender knows the sheet's URL (build, dev) or has no use for it (check).
+  const renderCache = mapCache();
   // One page at a time, in the order sent. Made all at once, the pages queued here finished
   // together and the worker then waited for the next ones, which the main thread sends only
   // between pages of its own: a profile of the 1,000-page build showed this thread idle 40-60% of
-  // the page loop. One by one, replies go back steadily and the queue drains gradually.
-  const queue: { seq: number; file: string }[] = [];
+  // the page loop. One by one, replies go back steadily and the queue drains gradually. In order,
+  // the pool knows which page a stopped worker was making.
+  const queue: PageRequest[] = [];
   let running = false;
   const run = async () => {
     running = true;
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { seq, file } = next;
       const page = byFile.get(file);
+      port.postMessage({ seq, started: true } satisfies WorkerReply);
       try {
         if (!page) throw new Error(`no page ${file} in this worker's copy of the site`);
-        port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
+        if (next.body !== undefined) page.body = next.body;
+        if (next.frontMatter) page.frontMatter = next.frontMatter;
+        if (next.render) {
+          const result = await buildPage(site, page, engines, renderCache);
+          // Compiled again next time: the sender may have changed the body.
+          renderCache.delete(file);
+          port.postMessage({ seq, page: result } satisfies WorkerReply);
+        } else port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
       } catch (error) {
         port.postMessage({ seq, error: (error as Error).message } satisfies WorkerReply);
       }
@@ -56,6 +91,10 @@ async function start(): Promise<void> {
     if ('close' in request) {
       flushHighlightStores();
       port.postMessage({ closed: true } satisfies WorkerReply);
+      return;
+    }
+    if ('forget' in request) {
+      renderCache.clear();
       return;
     }
     queue.push(request);

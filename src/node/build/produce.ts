@@ -8,6 +8,7 @@ import { siteUrlWithBase } from '../output/base-path.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { isSearchable, searchInput } from '../search/index.js';
 import { buildPage, createEngines, mapCache, type Engines, type LoadedSite } from '../site/load.js';
+import type { PageResult } from '../render/page.js';
 
 /**
  * Stages 3 and 4 of a build for one page at a time: compile, render, and everything else made from
@@ -42,6 +43,14 @@ export interface ProducedPage {
  */
 export const TAILWIND_PLACEHOLDER = '/_kiln/assets/tailwind.__kiln-tailwind__.css';
 
+// Any prefix: under a base path the link was rebased as it was written.
+const TAILWIND_LINK = new RegExp(`<link[^>]*href="[^"]*${TAILWIND_PLACEHOLDER.replace(/[.]/g, '\\.')}"[^>]*>`, 'g');
+
+/** A page's link to the Tailwind sheet given its URL, or its link removed when there is no sheet. */
+export function linkTailwindSheet(html: string, url: string | undefined): string {
+  return url ? html.replaceAll(TAILWIND_PLACEHOLDER, url) : html.replace(TAILWIND_LINK, '');
+}
+
 /** Settings a build changes after loading (`--site`); a worker applies the same to its own copy. */
 export interface SiteOverrides {
   siteUrl?: string;
@@ -69,6 +78,8 @@ export interface PageProducer {
 export interface ProducerOptions {
   /** Asked for each exported page: true puts its Markdown off (`markdownLater`). */
   later?: () => boolean;
+  /** Renders the pages whose code must run where it can be stopped (render/page.tsx `Deps.sandbox`). */
+  sandbox?: (page: Page) => Promise<PageResult>;
 }
 
 /** Produces the pages of `site` in this thread. Pages are rendered once, so their compiled code is dropped after. */
@@ -90,7 +101,7 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
           return out;
         }));
       }
-      const result = await buildPage(site, page, engines, cache);
+      const result = await buildPage(site, page, engines, cache, options.sandbox);
       const deps = new Set<string>();
       const walk = async (file: string): Promise<void> => {
         const out = await cache.get(file)?.catch(() => undefined);

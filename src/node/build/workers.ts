@@ -3,9 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Page } from '../content/pages.js';
+import { diag } from '../diagnostics/catalogue.js';
+import { DEFAULT_BUDGETS, MAIN_THREAD_STACK_MB, type PageBudgets } from '../budgets.js';
 import { PACKAGE_ROOT, RUNS_FROM } from '../package-root.js';
+import type { PageResult } from '../render/page.js';
 import type { PageProducer, ProducedPage } from './produce.js';
-import type { WorkerInput, WorkerReply, WorkerRequest } from './page-worker.js';
+import type { PageRequest, WorkerInput, WorkerReply, WorkerRequest } from './page-worker.js';
 
 /** Sites smaller than this are built in one thread: starting a worker costs about a second. */
 export const MIN_PAGES_FOR_WORKERS = 150;
@@ -29,10 +32,23 @@ function workerUrl(): URL {
   return new URL('./page-worker.js', import.meta.url);
 }
 
+/** A page sent to a worker and not answered yet. */
+interface Job {
+  request: PageRequest;
+  page: Page;
+  resolve: (p: ProducedPage) => void;
+  reject: (e: Error) => void;
+}
+
 interface Slot {
   worker: Worker;
   dead?: boolean;
-  pending: Map<number, { resolve: (p: ProducedPage) => void; reject: (e: Error) => void }>;
+  /** In the order sent, which is the order the worker makes them (one at a time). */
+  pending: Map<number, Job>;
+  /** The page the worker is making now, and the timer of its time budget. */
+  current?: { seq: number; timer: NodeJS.Timeout };
+  /** Why the worker was stopped, when the pool stopped it over a page's budget. */
+  overrun?: 'time' | 'memory';
   /** Called when the worker answers `close`. */
   closed?: () => void;
 }
@@ -40,64 +56,174 @@ interface Slot {
 /** How long a worker may take to answer `close` before it is stopped anyway. */
 const CLOSE_WAIT_MS = 2000;
 
+/** A page that was stopped: no HTML, one error saying why. */
+function stoppedPage(page: Page, overrun: Slot['overrun'] | 'crash', budgets: PageBudgets, reason?: string): ProducedPage {
+  const where = { file: page.file };
+  const d =
+    overrun === 'time'
+      ? diag('page/over-time-budget', { seconds: budgets.timeMs / 1000 }, where)
+      : overrun === 'memory'
+        ? diag('page/over-memory-budget', { megabytes: budgets.memoryMb }, where)
+        : diag('page/worker-stopped', { reason: reason ?? 'unknown' }, where);
+  return { diagnostics: [d], features: [], classes: [], islands: [], deps: [] };
+}
+
 /**
- * Produces pages on `count` worker threads, each with its own copy of the site, compiler and
+ * Makes pages on `count` worker threads, each with its own copy of the site, compiler and
  * highlighter; a page goes to the worker with the fewest pages in flight. Profile that led here:
  * a 1,000-page build spent 21 of 26 s compiling and rendering on one core while the second ran
- * only Pagefind. If a worker fails to start or dies, its pages are rejected and the build makes
- * them in its own thread (build.ts).
+ * only Pagefind.
+ *
+ * Each page is made under the budgets (../budgets.ts): a worker has a heap limit, and a timer runs
+ * while it makes a page. A worker over either is stopped (V8 stops it even inside a loop); that
+ * page comes back failed with the budget it went over, and the pages queued behind it go to a new
+ * worker. A worker that fails to start rejects its pages (the build makes them in its own thread).
  */
 export class WorkerPool implements PageProducer {
   private readonly slots: Slot[] = [];
   private seq = 0;
+  private closing = false;
 
-  private constructor() {}
+  private constructor(
+    private readonly input: WorkerInput,
+    readonly budgets: PageBudgets,
+  ) {}
 
-  static async start(count: number, input: WorkerInput): Promise<WorkerPool> {
-    const pool = new WorkerPool();
-    const workers: Worker[] = [];
-    const starting = Array.from({ length: count }, () => {
-      const worker = new Worker(workerUrl(), { workerData: input, env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } });
-      workers.push(worker);
-      const slot: Slot = { worker, pending: new Map() };
-      return new Promise<Slot>((resolve, reject) => {
-        const fail = (error: Error) => {
-          slot.dead = true;
-          for (const p of slot.pending.values()) p.reject(error);
-          slot.pending.clear();
-          reject(error);
-        };
-        worker.on('message', (m: WorkerReply) => {
-          if ('ready' in m) return resolve(slot);
-          if ('closed' in m) return slot.closed?.();
-          if ('failed' in m) return fail(new Error(m.failed));
-          const p = slot.pending.get(m.seq);
-          slot.pending.delete(m.seq);
-          if (m.page) p?.resolve(m.page);
-          else p?.reject(new Error(m.error ?? 'the worker gave no page'));
-        });
-        worker.on('error', fail);
-        worker.on('exit', (code) => fail(new Error(`a build worker stopped (exit code ${code})`)));
-      });
-    });
-    try {
-      pool.slots.push(...(await Promise.all(starting)));
-    } catch (error) {
-      await Promise.all(workers.map((w) => w.terminate()));
-      throw error;
+  static async start(count: number, input: WorkerInput, budgets: PageBudgets = DEFAULT_BUDGETS): Promise<WorkerPool> {
+    const pool = new WorkerPool(input, budgets);
+    const starting = Array.from({ length: count }, () => pool.spawn());
+    const started = await Promise.allSettled(starting);
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.worker.terminate() : undefined)));
+      throw failed.reason;
     }
+    pool.slots.push(...started.map((s) => (s as PromiseFulfilledResult<Slot>).value));
     return pool;
   }
 
-  produce(page: Page): Promise<ProducedPage> {
+  /** A worker, resolved once it has loaded the site. */
+  private spawn(): Promise<Slot> {
+    const worker = new Worker(workerUrl(), {
+      workerData: this.input,
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      resourceLimits: { maxOldGenerationSizeMb: this.budgets.memoryMb, stackSizeMb: MAIN_THREAD_STACK_MB },
+    });
+    const slot: Slot = { worker, pending: new Map() };
+    return new Promise<Slot>((resolve, reject) => {
+      let ready = false;
+      let error: Error | undefined;
+      worker.on('message', (m: WorkerReply) => {
+        if ('ready' in m) {
+          ready = true;
+          return resolve(slot);
+        }
+        if ('closed' in m) return slot.closed?.();
+        if ('failed' in m) {
+          error = new Error(m.failed);
+          return void worker.terminate();
+        }
+        if ('started' in m) return this.arm(slot, m.seq);
+        const job = slot.pending.get(m.seq);
+        slot.pending.delete(m.seq);
+        if (slot.current?.seq === m.seq) this.disarm(slot);
+        if (m.page) job?.resolve(m.page as ProducedPage);
+        else job?.reject(new Error(m.error ?? 'the worker gave no page'));
+      });
+      worker.on('error', (e: Error & { code?: string }) => {
+        // A heap over its limit: Node stops the worker and says so here, before `exit`.
+        if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') slot.overrun ??= 'memory';
+        error ??= e;
+      });
+      worker.on('exit', (code) => {
+        this.disarm(slot);
+        slot.dead = true;
+        if (!ready) {
+          reject(error ?? new Error(`a build worker stopped (exit code ${code})`));
+          return;
+        }
+        this.lost(slot, error?.message ?? `exit code ${code}`);
+      });
+    });
+  }
+
+  private arm(slot: Slot, seq: number): void {
+    this.disarm(slot);
+    const timer = setTimeout(() => {
+      slot.overrun = 'time';
+      void slot.worker.terminate();
+    }, this.budgets.timeMs);
+    slot.current = { seq, timer };
+  }
+
+  private disarm(slot: Slot): void {
+    if (slot.current) clearTimeout(slot.current.timer);
+    slot.current = undefined;
+  }
+
+  /**
+   * A worker that was ready stopped: over a budget, or it crashed. The page it was making fails
+   * with the reason; the pages queued behind it go to a new worker in its place.
+   */
+  private lost(slot: Slot, reason: string): void {
+    const jobs = [...slot.pending.values()];
+    slot.pending.clear();
+    const [first, ...rest] = jobs;
+    if (this.closing) {
+      for (const job of jobs) job.reject(new Error('the build workers were closed'));
+      return;
+    }
+    // The worker makes its pages in the order sent: the first still pending was being made.
+    if (first) first.resolve(stoppedPage(first.page, slot.overrun ?? 'crash', this.budgets, reason));
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    const replacement = this.spawn();
+    replacement.then(
+      (fresh) => {
+        if (this.closing) {
+          for (const job of rest) job.reject(new Error('the build workers were closed'));
+          void fresh.worker.terminate();
+          return;
+        }
+        this.slots[index] = fresh;
+        for (const job of rest) this.send(fresh, job);
+      },
+      (error: Error) => {
+        for (const job of rest) job.reject(error);
+      },
+    );
+  }
+
+  private send(slot: Slot, job: Job): void {
+    slot.pending.set(job.request.seq, job);
+    slot.worker.postMessage(job.request satisfies WorkerRequest);
+  }
+
+  private dispatch<T>(page: Page, request: Omit<PageRequest, 'seq'>): Promise<T> {
     const live = this.slots.filter((s) => !s.dead);
     if (live.length === 0) return Promise.reject(new Error('no build worker is running'));
     const slot = live.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const seq = ++this.seq;
-    return new Promise((resolve, reject) => {
-      slot.pending.set(seq, { resolve, reject });
-      slot.worker.postMessage({ seq, file: page.file });
-    });
+    return new Promise<T>((resolve, reject) => this.send(slot, { request: { ...request, seq }, page, resolve: resolve as (p: ProducedPage) => void, reject }));
+  }
+
+  /** The page made whole on a worker: HTML, Markdown, search text (build/produce.ts). */
+  produce(page: Page): Promise<ProducedPage> {
+    return this.dispatch<ProducedPage>(page, { file: page.file });
+  }
+
+  /**
+   * The page rendered on a worker (render/page.tsx): for a page whose code must run where it can
+   * be stopped. `current` gives the worker the page's body and front matter as this thread has
+   * them (the dev server patches edited pages into its model).
+   */
+  render(page: Page, current = false): Promise<PageResult> {
+    return this.dispatch<PageResult>(page, { file: page.file, render: true, ...(current ? { body: page.body, frontMatter: page.frontMatter } : {}) });
+  }
+
+  /** Tells the workers that files changed: what they compiled from them is dropped. */
+  forget(files: string[]): void {
+    for (const s of this.slots) if (!s.dead) s.worker.postMessage({ forget: files } satisfies WorkerRequest);
   }
 
   get size(): number {
@@ -113,6 +239,7 @@ export class WorkerPool implements PageProducer {
 
   /** Stops the workers, once each has written what waits for the highlight store (or after CLOSE_WAIT_MS). */
   async close(): Promise<void> {
+    this.closing = true;
     const live = this.slots.filter((s) => !s.dead);
     for (const s of this.slots) s.dead = true;
     await Promise.all(

@@ -8,13 +8,15 @@ import { compiled, type CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
 import { SCRIPT } from '../mdx/plugins/remark-imports.js';
-import { compileSnippet } from '../render/page.js';
+import { compileSnippet, type PageResult } from '../render/page.js';
 import { substituteVariables } from '../content/variables.js';
 import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT, contrastPairs } from './contrast.js';
 import { checkExternal, isExternal, requestUrl, type ExternalOptions } from './external.js';
 import { openApiLinks } from './openapi-links.js';
+import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
+import { WorkerPool } from '../build/workers.js';
 import { scanMdx, type MdxFacts, type Reference } from './scan-mdx.js';
 
 export interface CheckOptions {
@@ -23,6 +25,8 @@ export interface CheckOptions {
   engines?: Engines;
   /** `--external`: also ask every external http(s) link whether it answers (see ./external.ts). */
   external?: boolean | ExternalOptions;
+  /** What one page may take; default DEFAULT_BUDGETS. */
+  budgets?: PageBudgets;
 }
 
 export interface CheckResult {
@@ -51,9 +55,26 @@ interface Checked {
 export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const root = path.resolve(options.root);
-  const { site, diagnostics } = await loadSite({ root, dev: false, exclude: [path.join(root, 'dist')] });
+  const exclude = [path.join(root, 'dist')];
+  const { site, diagnostics } = await loadSite({ root, dev: false, exclude });
   const result = (pages: number): CheckResult => ({ root, diagnostics: dedupe(diagnostics), pages, ms: performance.now() - started });
   if (!site) return result(0);
+  // Pages whose code must run are rendered on a worker under the page budgets, as a build renders them.
+  let sandboxPool: Promise<WorkerPool | undefined> | undefined;
+  const sandbox = async (page: Page) => {
+    const pool = await (sandboxPool ??= WorkerPool.start(1, { root, exclude, target: { base: '/' } }, options.budgets ?? DEFAULT_BUDGETS).catch(() => undefined));
+    if (!pool) throw new Error('no worker could be started');
+    return pool.render(page);
+  };
+  try {
+    return await checkPages(site, diagnostics, options, sandbox, result);
+  } finally {
+    await (await sandboxPool)?.close();
+  }
+}
+
+async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: CheckOptions, sandbox: (page: Page) => Promise<PageResult>, result: (pages: number) => CheckResult): Promise<CheckResult> {
+  const root = site.root;
 
   const settingsSource = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
   await locateFrontMatterTypes(diagnostics);
@@ -98,8 +119,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
     await asyncapiReference(site, page, diagnostics);
     // The build's own production of the page (compile, run, render, with its snippets), so that a
     // page the build would leave out, or warn about, is reported here the same.
-    const result = await buildPage(site, page, engines, cache);
-    diagnostics.push(...result.diagnostics);
+    const made = await buildPage(site, page, engines, cache, sandbox);
+    diagnostics.push(...made.diagnostics);
     const out = await cache.get(page.file)!;
     const c: Checked = { file: page.file, id: page.id, facts: factsOf(page.file, page.body, out), out };
     checked.set(page.id, c);

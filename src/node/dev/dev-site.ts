@@ -15,6 +15,11 @@ import { DevRoutes } from '../seo/dev-routes.js';
 import { buildPage, createEngines, loadSite, mapCache, type Engines, type LoadedSite } from '../site/load.js';
 import { DevPageAssets } from '../site/page-assets.js';
 import { SCRIPT } from '../mdx/plugins/remark-imports.js';
+import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
+import { WorkerPool } from '../build/workers.js';
+import { linkTailwindSheet } from '../build/produce.js';
+import type { Page } from '../content/pages.js';
+import type { PageResult } from '../render/page.js';
 
 const HTML = 'text/html; charset=utf-8';
 const SETTINGS = new Set(['docs.json', 'mint.json', '.mintignore']);
@@ -23,6 +28,8 @@ export interface DevSiteOptions {
   root: string;
   /** Called with every diagnostic the first time it is produced, for the terminal. */
   report?: (diagnostics: Diagnostic[]) => void;
+  /** What one page may take; default DEFAULT_BUDGETS. */
+  budgets?: PageBudgets;
 }
 
 /**
@@ -40,7 +47,12 @@ export class DevSite implements SiteHandle {
   /** Tailwind stylesheets and island bundles, per page. */
   private readonly pageAssets = new DevPageAssets();
   /** Search bundle, Markdown pages, llms.txt: see seo/dev-routes.ts. */
-  private readonly routes = new DevRoutes(async (site, page) => (await buildPage(site, page, this.engines, this.cache)).html);
+  private readonly routes = new DevRoutes(async (site, page) => (await this.render(site, page)).html);
+  /**
+   * The worker that renders pages whose code must run (a loop in an `export const` must not stop
+   * the server): started on the first such page, started again when the site loads again.
+   */
+  private sandboxPool: Promise<WorkerPool | undefined> | undefined;
   /** The project files a build would copy, per loaded site: the only ones served as they are. */
   private readonly published = new WeakMap<LoadedSite, Set<string>>();
   private realRoot: Promise<string> | undefined;
@@ -57,6 +69,40 @@ export class DevSite implements SiteHandle {
    */
   warm(): void {
     void this.load();
+  }
+
+  private render(site: LoadedSite, page: Page): Promise<PageResult> {
+    return buildPage(site, page, this.engines, this.cache, (p) => this.sandbox(site, p));
+  }
+
+  private async sandbox(site: LoadedSite, page: Page): Promise<PageResult> {
+    this.sandboxPool ??= WorkerPool.start(
+      1,
+      { root: this.root, exclude: [], target: { base: '/' }, cacheDir: cacheDir(this.root), dev: { bodyEnd: LIVE_RELOAD_SNIPPET } },
+      this.options.budgets ?? DEFAULT_BUDGETS,
+    ).catch(() => undefined);
+    const pool = await this.sandboxPool;
+    if (!pool) throw new Error('no worker could be started');
+    const result = await pool.render(page, true);
+    // The worker links the Tailwind sheet through the build's placeholder: this server makes the sheet.
+    if (result.html) {
+      const extra = await site.context.pageAssets?.({ classes: result.classes ?? [], islands: result.islands ?? [] });
+      result.html = linkTailwindSheet(result.html, extra?.styles?.[0]);
+    }
+    return result;
+  }
+
+  /** Stops the worker, if one was started. */
+  async close(): Promise<void> {
+    const pool = this.sandboxPool;
+    this.sandboxPool = undefined;
+    await (await pool)?.close();
+  }
+
+  /** The site loads again: the worker's copy of it is out of date. */
+  private reload(): void {
+    this.loaded = undefined;
+    void this.close();
   }
 
   private load() {
@@ -101,7 +147,7 @@ export class DevSite implements SiteHandle {
     const url = pathname.length > 1 ? pathname.replace(/\/+$/, '').replace(/\.html$/, '') : pathname;
     const page = site.content.byUrl.get(url);
     if (page) {
-      const result = await buildPage(site, page, this.engines, this.cache);
+      const result = await this.render(site, page);
       this.options.report?.(result.diagnostics);
       if (this.afterPage) setImmediate(this.afterPage);
       if (result.html) return { status: 200, type: HTML, body: result.html };
@@ -147,7 +193,7 @@ export class DevSite implements SiteHandle {
     if (!site) return { status: 500, type: HTML, body: renderSettingsError(this.root, diagnostics, clientAssets().css.url, LIVE_RELOAD_SNIPPET) };
     const own = ownNotFound(site);
     if (own) {
-      const result = await buildPage(site, own, this.engines, this.cache);
+      const result = await this.render(site, own);
       if (result.html) return { status: 404, type: HTML, body: result.html };
     }
     return { status: 404, type: HTML, body: renderNotFound(site) };
@@ -158,7 +204,7 @@ export class DevSite implements SiteHandle {
     // snippets or OpenAPI files in it. Everything is made again.
     if (await this.anyFolder(files)) {
       this.cache.clear();
-      this.loaded = undefined;
+      this.reload();
       this.routes.changed();
       return;
     }
@@ -172,14 +218,15 @@ export class DevSite implements SiteHandle {
     const specFiles = [context?.openapi?.model.files, context?.asyncapi?.model.files];
     if (files.some((f) => specFiles.some((s) => s?.has(path.resolve(f))))) {
       this.cache.clear();
-      this.loaded = undefined;
+      this.reload();
       return;
     }
+    void this.sandboxPool?.then((pool) => pool?.forget(files));
     this.routes.changed();
     // A snippet: every page that imports it (those of the root's snippets folder, and code files anywhere).
     if (files.some((f) => isSnippetPath(path.relative(this.root, f)))) this.cache.clear();
     if (!patched) {
-      this.loaded = undefined;
+      this.reload();
       // A request may have compiled from the old model meanwhile.
       for (const f of files) this.cache.delete(f);
     }

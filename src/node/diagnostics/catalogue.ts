@@ -42,6 +42,11 @@ export const catalogue = {
     message: ({ limit }) => `The settings are nested more than ${limit} levels deep here; Kiln does not read further.`,
     hint: () => 'Flatten the structure: navigation groups inside groups rarely need more than a few levels.',
   }),
+  'settings/value-too-long': entry<{ path: string; length: string; shown: number }>({
+    severity: 'warning',
+    message: ({ path, length, shown }) => `\`${path}\` is ${length} characters long; its first ${shown} are shown (page titles, the social card).`,
+    hint: () => 'Give it a short text: it is displayed in the top bar, in every page title and on the social card.',
+  }),
   'settings/not-strict-json': entry<{ what: string }>({
     severity: 'warning',
     message: ({ what }) => `The settings file is not strict JSON: it has ${what}. Kiln accepts it; other tools may not.`,
@@ -137,6 +142,33 @@ export const catalogue = {
     severity: 'error',
     message: ({ reason }) => `The page could not be rendered: ${reason}`,
     hint: () => 'An expression or component on the page threw while rendering; check the values it uses.',
+  }),
+  'page/over-time-budget': entry<{ seconds: number }>({
+    severity: 'error',
+    message: ({ seconds }) => `The page took longer than its time budget of ${seconds} s to make; it was stopped and left out.`,
+    hint: () =>
+      'The usual cause is code on the page that never ends: a loop in an `export const`, in an expression, or in a snippet the page imports. A very large page or code block is the other. Fix that, or raise the budget with `--page-timeout <seconds>` (or KILN_PAGE_TIMEOUT).',
+  }),
+  'page/over-memory-budget': entry<{ megabytes: number }>({
+    severity: 'error',
+    message: ({ megabytes }) => `Making the page took more than its memory budget of ${megabytes} MB; it was stopped and left out.`,
+    hint: () =>
+      'The usual cause is code on the page that allocates without end (a list grown in a loop in an `export const`, an expression or an imported snippet); a huge page is the other. Fix that, or raise the budget with `--page-memory <MB>` (or KILN_PAGE_MEMORY).',
+  }),
+  'page/worker-stopped': entry<{ reason: string }>({
+    severity: 'error',
+    message: ({ reason }) => `The thread making the page stopped (${reason}); the page was left out.`,
+    hint: () => 'The rest of the site was made. Run the command again; if the page fails again, this is a bug in Kiln: please report it with the page.',
+  }),
+  'page/too-large': entry<{ size: string; limit: string }>({
+    severity: 'error',
+    message: ({ size, limit }) => `The page is ${size} long, over the ${limit} a page may have; it was not compiled.`,
+    hint: () => 'Split it into several pages, or move generated data out of it (a file the page links to).',
+  }),
+  'page/too-deep': entry<{ depth: number; limit: number }>({
+    severity: 'error',
+    message: ({ depth, limit }) => `Lists or quotes are nested ${depth} levels deep here, over the ${limit} a page may have; the page was not compiled.`,
+    hint: () => 'No reader follows more than a few levels: flatten the list, or put the content in a code block if it is data.',
   }),
   'page/unknown-component': entry<{ name: string }>({
     severity: 'warning',

@@ -46,6 +46,11 @@ export interface Deps {
   root: string;
   /** Highlights the generated examples of endpoint pages. */
   highlighter?: Highlighter;
+  /**
+   * Renders a page whose code (its own or a snippet's) must run where it can be stopped: a worker
+   * thread under the page budgets (build/workers.ts). Undefined: rendered here.
+   */
+  sandbox?: (page: Page) => Promise<PageResult>;
 }
 
 /** What one render of a page shares between the modules it loads (the page's and its snippets'). */
@@ -134,6 +139,21 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
   return { exports, Content, islands: out.islands };
 }
 
+/**
+ * Whether rendering a compiled page runs code its author wrote: its own (an `export`, an
+ * expression) or that of a snippet it imports, at any depth. A static page (plugins/rehype-static-content.ts)
+ * runs only Kiln's components. The snippets are compiled here (cached for the render).
+ */
+export async function runsCode(out: CompileOutput, deps: Deps, seen = new Set<string>()): Promise<boolean> {
+  if (out.code !== undefined || out.script) return true;
+  for (const s of out.snippets) {
+    if (seen.has(s.file)) continue;
+    seen.add(s.file);
+    if (await runsCode(await compileSnippet(s.file, deps), deps, seen)) return true;
+  }
+  return false;
+}
+
 /** Compiles a snippet file (once: the result is cached like a page's). */
 export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
   let compiled = deps.cache.get(file);
@@ -174,6 +194,12 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   const out = await compiled;
   const diagnostics = [...out.diagnostics];
   if (!isCompiled(out)) return { diagnostics };
+  // Never here instead: code that never ends would stop this thread with it.
+  if (deps.sandbox && (await runsCode(out, deps))) {
+    return deps.sandbox(page).catch((error: unknown) => ({ diagnostics: [...diagnostics, diag('page/worker-stopped', { reason: (error as Error).message }, { file: page.file })] }));
+  }
+  /** Renders the body again with other components: to find which one threw (see `culprit`). */
+  let again: { render: (components: Components) => unknown; components: Components } | undefined;
   try {
     const features = new Set(out.features);
     const used = new Used();
@@ -192,14 +218,17 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     // (components/code.tsx); the islands that failed are those of the last pass, taken as it ends.
     // Unknown components are boxes in `kiln dev` only; `<Mention page>` names pages by their titles.
     let islandFailures: ReturnType<typeof takeIslandFailures> = [];
+    const renderBody = (with_: Components) => collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={with_} />)))));
     const render = () => {
       takeIslandFailures();
-      const rendered = collectIconIssues(() => withIconLibrary(library, () => withParamFields(!!endpoint?.captureParams, () => withApiExamples(page.frontMatter.mode !== 'custom', () => renderToStaticMarkup(<Content components={components} />)))));
+      const rendered = renderBody(components);
       islandFailures = takeIslandFailures();
       return rendered;
     };
     const titleOf = (url: string) => site.content.byUrl.get(url)?.title;
-    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => withPageRender({ titleOf }, () => withMissingBoxes(site.dev, render)));
+    const inPage = <T,>(body: () => T) => withPageRender({ titleOf }, () => withMissingBoxes(site.dev, body));
+    again = { render: (with_) => inPage(() => renderBody(with_)), components };
+    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => inPage(render));
     for (const { name, reason } of islandFailures) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands() });
@@ -210,9 +239,56 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, (await errorPosition(error, page, deps)) ?? { file: page.file }));
+    const where = (await errorPosition(error, page, deps)) ?? elementPosition(error, page, again);
+    diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, where));
     return { diagnostics };
   }
+}
+
+/**
+ * Where on the page the element is whose component threw, when the error came from no code of the
+ * page (a built-in component given a value it cannot take, a name nothing defines): the component
+ * is found by rendering again with each one wrapped, and its element is the one of that name
+ * rendered when it threw, counted in the source in document order (the order SSR renders in).
+ */
+function elementPosition(error: unknown, page: Page, again: { render: (components: Components) => unknown; components: Components } | undefined): { file: string; line?: number; column?: number; frame?: string } {
+  const undefinedName = /^Expected component `([^`]+)` to be defined/.exec(error instanceof Error ? error.message : '')?.[1];
+  const found = undefinedName ? { name: undefinedName, nth: 0 } : again && culprit(again.render, again.components);
+  if (!found) return { file: page.file };
+  const re = new RegExp(`<${found.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s/>])`, 'g');
+  const matches = [...page.body.matchAll(re)];
+  const m = matches[Math.min(found.nth, matches.length - 1)];
+  if (!m) return { file: page.file };
+  const { line, column } = offsetToLineColumn(page.body, m.index);
+  return { file: page.file, line, column, frame: codeFrame(page.body, line, column) };
+}
+
+/** The component that throws when the body is rendered with `components`, and how many of its name rendered before. */
+function culprit(render: (components: Components) => unknown, components: Components): { name: string; nth: number } | undefined {
+  const counts = new Map<string, number>();
+  let found: { name: string; nth: number } | undefined;
+  const wrap = (name: string, C: Components[string]): Components[string] => {
+    if (typeof C !== 'function' || (C.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) return C;
+    const wrapped = (props: Record<string, unknown>) => {
+      const nth = counts.get(name) ?? 0;
+      counts.set(name, nth + 1);
+      try {
+        return (C as (p: Record<string, unknown>) => unknown)(props);
+      } catch (error) {
+        found ??= { name, nth };
+        throw error;
+      }
+    };
+    // Members (`Tabs.Tab`, `Tree.Folder`) stay reachable, wrapped too.
+    for (const [key, value] of Object.entries(C)) (wrapped as unknown as Record<string, unknown>)[key] = typeof value === 'function' ? wrap(`${name}.${key}`, value as Components[string]) : value;
+    return wrapped as Components[string];
+  };
+  try {
+    render(Object.fromEntries(Object.entries(components).map(([name, C]) => [name, wrap(name, C)])));
+  } catch {
+    // Expected: it throws again.
+  }
+  return found;
 }
 
 /**

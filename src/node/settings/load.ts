@@ -15,6 +15,8 @@ import { settingsIconDiagnostics } from '../icons/settings-icons.js';
 import { normalizeClassic } from './normalize.js';
 import { fromV2 } from './from-v2.js';
 import { resolveRefs } from './refs.js';
+import { LIMITS } from '../budgets.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 
 export interface SettingsResult {
   /** The normalised settings; null when there is any error. */
@@ -51,7 +53,7 @@ export function parseSettings(file: string, source: string): SettingsResult {
     parsed = parseJson(file, source.replace(/^\uFEFF/, ''));
   } catch (error) {
     // The JSON parser recurses once per level: thousands of levels exhaust the stack.
-    if (error instanceof RangeError) return { settings: null, diagnostics: [diag('settings/too-deep', { limit: MAX_DEPTH }, { file })] };
+    if (error instanceof RangeError) return { settings: null, diagnostics: [diag('settings/too-deep', { limit: MAX_DEPTH }, whereTooDeep(file, source, MAX_DEPTH))] };
     throw error;
   }
   if (parsed.value === undefined) return { settings: null, diagnostics: parsed.diagnostics };
@@ -96,7 +98,36 @@ export function parseSettings(file: string, source: string): SettingsResult {
   const raw = value as { footer?: { socials?: unknown }; footerSocials?: unknown };
   settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? [raw.footer?.socials] : [raw.footerSocials, raw.footer?.socials]);
   if (settings.redirects) settings.redirects = settings.redirects.filter((r) => acceptedRedirect(r));
+  // The name is shown in every page's title and top bar and on the social card: a huge one is cut.
+  if (settings.name.length > LIMITS.displayedChars) {
+    const { offset, ...where } = map.at(['name']);
+    diagnostics.push(diag('settings/value-too-long', { path: 'name', length: settings.name.length.toLocaleString('en-US'), shown: LIMITS.displayedChars }, where));
+    settings.name = `${settings.name.slice(0, LIMITS.displayedChars)}…`;
+  }
   return { settings, diagnostics };
+}
+
+/**
+ * Where a file too deep for the JSON parser first goes deeper than `limit` levels: a scan of its
+ * brackets outside strings. The file alone when the scan finds no such place.
+ */
+function whereTooDeep(file: string, source: string, limit: number): { file: string; line?: number; column?: number; frame?: string } {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > limit) {
+        const { line, column } = offsetToLineColumn(source, i);
+        return { file, line, column, frame: codeFrame(source, line, column) };
+      }
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return { file };
 }
 
 /** Levels of nesting a settings file may have: far more than any real navigation needs. */

@@ -165,13 +165,17 @@ export function siteReadFile(site: LoadedSite): (file: string) => Promise<string
   };
 }
 
-/** Stages 3 and 4 for one page: compile, run, lay out. */
-export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache): Promise<PageResult> {
+/**
+ * Stages 3 and 4 for one page: compile, run, lay out. `sandbox` renders the pages whose code must
+ * run where it can be stopped (see `Deps.sandbox`).
+ */
+export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache, sandbox?: (page: Page) => Promise<PageResult>): Promise<PageResult> {
   return renderPage(site.context, page, site.sidebarHtml(page.url), {
     compiler: engines.compiler,
     cache,
     root: site.root,
     readFile: siteReadFile(site),
     highlighter: engines.highlighter,
+    sandbox,
   });
 }
