@@ -1,4 +1,5 @@
 import type { Element, Root } from 'hast';
+import { LIMITS } from '../budgets.js';
 import { flatTokenVariants, isPlainLang, tokenizeWithTheme, tokensToHast, type HighlighterGeneric, type ShikiTransformer, type ThemeRegistration, type ThemedToken, type ThemedTokenWithVariants } from 'shiki';
 import { createLineMemo } from './line-memo.js';
 
@@ -203,7 +204,8 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
 
   /** What `codeToTokensBase` returns, with lines seen before answered from `memo`. */
   function baseTokens(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
-    const options = { lang, theme: ID_THEME, tokenizeTimeLimit: 0 };
+    // Lines past the limit come out as one plain token (../budgets.ts LIMITS).
+    const options = { lang, theme: ID_THEME, tokenizeTimeLimit: 0, tokenizeMaxLineLength: LIMITS.highlightedLineLength };
     const resolved = hl.resolveLangAlias(lang);
     if (isPlainLang(resolved) || resolved === 'ansi') return hl.codeToTokensBase(code, options);
     const { theme, colorMap } = hl.setTheme(ID_THEME);

@@ -21,3 +21,15 @@ describe('languages embedded lazily (Markdown fences)', () => {
     expect(html).toMatch(/<span style="[^"]*">const<\/span>/);
   });
 });
+
+describe('bounded work', () => {
+  it('shows a line past the length limit unhighlighted, and the other lines coloured (a 1 MB minified line never finished)', async () => {
+    const long = 'const a = 1; '.repeat(80_000);
+    for (const keepTrees of [false, true]) {
+      const { html } = await createShikiHighlighter({ keepTrees }).highlight({ code: `const short = 2;\n${long}\n`, lang: 'ts' });
+      expect(html).toMatch(/<span style="[^"]*">const<\/span>/);
+      // The long line is one span of plain text, whole.
+      expect(html).toContain(`<span class="line"><span>${long}</span></span>`);
+    }
+  });
+});

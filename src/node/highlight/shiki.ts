@@ -1,5 +1,6 @@
 import type { Element } from 'hast';
 import { transformerNotationDiff, transformerNotationFocus, transformerNotationHighlight } from '@shikijs/transformers';
+import { LIMITS } from '../budgets.js';
 import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { toHtml } from 'hast-util-to-html';
@@ -196,6 +197,7 @@ export function createShikiHighlighter(
             // machine (build workers) that crossed the limit: the same page came out with the first
             // theme's colours wrong, differently from run to run.
             tokenizeTimeLimit: 0,
+            tokenizeMaxLineLength: LIMITS.highlightedLineLength,
             transformers,
           });
       const pre = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'pre')!;

@@ -7,6 +7,7 @@
  * its source is (see `Verbatim`). Escaping text is most of remark-stringify's cost, and most of a
  * page is such prose.
  */
+import { sourceOverLimits } from '../mdx/bounds.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Heading, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast';
@@ -431,6 +432,8 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
 export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree?: Root): Promise<string> {
   let body: string;
   try {
+    // A source the compiler refuses (mdx/bounds.ts) is not parsed here either: it would take as long.
+    if (!tree && sourceOverLimits(page.body, page.file)) throw new Error('over the limits');
     body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url, source: page.body });
   } catch {
     // A body the converter cannot take (markup nested thousands of levels deep exhausts the

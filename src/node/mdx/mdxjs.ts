@@ -7,7 +7,8 @@ import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { codeFrame } from '../diagnostics/frame.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
+import { deepestPoint, sourceOverLimits } from './bounds.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
 import recmaIslands from './plugins/recma-islands.js';
@@ -101,6 +102,8 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
   };
   return {
     async compile(input: CompileInput): Promise<CompileOutput> {
+      const refused = sourceOverLimits(input.source, input.file);
+      if (refused) return { toc: [], snippets: [], missing: [], diagnostics: [refused] };
       // Snippets that are code (Mintlify's React components) have their own compiler.
       if (SCRIPT.test(input.file)) return compileScript(input, options.components);
       const file = new VFile({ value: input.source, path: input.file });
@@ -134,9 +137,12 @@ export function compileError(error: unknown, input: CompileInput): Diagnostic {
   const place = m.place as { line?: number; column?: number; start?: { line: number; column: number } } | undefined;
   let reason = (m.reason ?? m.message ?? String(error)).replace(/\s+/g, ' ').trim();
   // The compiler's passes recurse once per level of nesting.
-  if (error instanceof RangeError && /call stack/i.test(reason)) reason = 'the markup is nested too deeply (thousands of levels) to compile';
+  const overflow = error instanceof RangeError && /call stack/i.test(reason);
+  if (overflow) reason = 'the markup is nested too deeply (thousands of levels) to compile';
   let line = place?.start?.line ?? place?.line ?? m.line ?? undefined;
   let column = place?.start?.column ?? place?.column ?? m.column ?? undefined;
+  // The stack ran out somewhere in the compiler's passes: the deepest point of the markup is marked.
+  if (overflow && line === undefined) ({ line, column } = offsetToLineColumn(input.source, deepestPoint(input.source)));
   // Some mdast-util-mdx-jsx messages carry their position only in the text: "… (745:3-745:31)".
   const inText = /\s*\((\d+):(\d+)(?:-\d+:\d+)?\)$/.exec(reason);
   if (inText && line === undefined) {

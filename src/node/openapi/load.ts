@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
+import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Settings } from '../settings/types.js';
 import { readProjectText, type ReadRefusal } from '../project-path.js';
@@ -111,7 +112,7 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     }
     const file = path.resolve(root, source.replace(/^\/+/, ''));
     const read = await readProjectText(root, file, MAX_OPENAPI_BYTES);
-    if ('refused' in read) return { found: [refusal(read.refused, source, { file: options.settings.file })] };
+    if ('refused' in read) return { found: [refusal(read.refused, source, await settingsEntry(options.settings.file, source))] };
     return { found: [], src: { id: path.relative(root, file).split(path.sep).join('/'), file, text: read.text } };
   }));
   for (const r of results) diagnostics.push(...r.found);
@@ -127,24 +128,24 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     let root = parsed.value;
     if (parsed.diagnostics.length) continue;
     if (!root || typeof root !== 'object' || Array.isArray(root)) {
-      diagnostics.push(diag('openapi/invalid', { reason: 'the file holds no object' }, { file: src.file }));
+      diagnostics.push(diag('openapi/invalid', { reason: 'the file holds no object' }, at(src.file, src.text, 0)));
       continue;
     }
     const version = String(root.openapi ?? root.swagger ?? '');
     if (!/^(2\.0|3\.[01])/.test(version)) {
-      diagnostics.push(diag('openapi/invalid', { reason: version ? `version ${version} is not supported (2.0, 3.0 and 3.1 are)` : 'it has no top-level `openapi` or `swagger` key' }, { file: src.file, line: 1, column: 1 }));
+      diagnostics.push(diag('openapi/invalid', { reason: version ? `version ${version} is not supported (2.0, 3.0 and 3.1 are)` : 'it has no top-level `openapi` or `swagger` key' }, at(src.file, src.text, keyOffset(src.text, ['openapi', 'swagger']))));
       continue;
     }
     if (version.startsWith('2')) {
       try {
         root = await upgradeSwagger(root);
       } catch (error) {
-        diagnostics.push(diag('openapi/invalid', { reason: `Swagger 2.0 could not be upgraded: ${(error as Error).message}` }, { file: src.file }));
+        diagnostics.push(diag('openapi/invalid', { reason: `Swagger 2.0 could not be upgraded: ${(error as Error).message}` }, at(src.file, src.text, keyOffset(src.text, ['swagger']))));
         continue;
       }
     }
     if (!root.paths && !root.webhooks && !root['x-webhooks']) {
-      diagnostics.push(diag('openapi/invalid', { reason: 'it has neither `paths` nor `webhooks`' }, { file: src.file, line: 1, column: 1 }));
+      diagnostics.push(diag('openapi/invalid', { reason: 'it has neither `paths` nor `webhooks`' }, at(src.file, src.text, keyOffset(src.text, ['openapi', 'swagger']))));
       continue;
     }
     files.set(src.file, root);
@@ -157,9 +158,10 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   // project, each read within the size limit. A ref in a fetched document is relative to its URL
   // and is not fetched; one that leads out of the project is reported where it is written
   // (validate.ts, refFindings).
-  const queue = documents.flatMap((d) => externalRefs(d.root, d.file).map((file) => ({ file, remote: d.url !== undefined })));
+  const textOf = new Map(sources.map((s) => [s.file, s.text]));
+  const queue = documents.flatMap((d) => externalRefs(d.root, d.file).map((file) => ({ file, remote: d.url !== undefined, from: d.file })));
   while (queue.length) {
-    const { file, remote } = queue.shift()!;
+    const { file, remote, from } = queue.shift()!;
     if (files.has(file) || read.has(file) || refs.refused.has(file)) continue;
     if (remote) {
       refs.refused.set(file, 'remote');
@@ -170,7 +172,7 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     if (!('refused' in got) || got.refused === 'missing') read.add(file);
     if ('refused' in got) {
       if (got.refused !== 'missing') refs.refused.set(file, got.refused);
-      if (got.refused !== 'outside') diagnostics.push(refusal(got.refused, path.relative(root, file)));
+      if (got.refused !== 'outside') diagnostics.push(refusal(got.refused, path.relative(root, file), refWhere(from, textOf.get(from), file)));
       continue;
     }
     const { text } = got;
@@ -179,7 +181,8 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
     if (parsed.value === undefined) continue;
     files.set(file, parsed.value);
     sources.push({ file, text, value: parsed.value });
-    queue.push(...externalRefs(parsed.value, file).map((f) => ({ file: f, remote: false })));
+    textOf.set(file, text);
+    queue.push(...externalRefs(parsed.value, file).map((f) => ({ file: f, remote: false, from: file })));
   }
 
   for (const doc of documents) doc.operations = indexOperations(doc, refs);
@@ -188,6 +191,33 @@ export async function loadOpenApi(options: LoadOpenApiOptions): Promise<LoadedOp
   if (options.validate === 'deferred') return { model, refs, diagnostics, validate };
   if (options.validate !== false) diagnostics.push(...validate());
   return { model, refs, diagnostics };
+}
+
+/** A position in `text` (the file's), with its code frame. */
+function at(file: string, text: string, offset: number): { file: string; line: number; column: number; frame: string } {
+  const { line, column } = offsetToLineColumn(text, offset);
+  return { file, line, column, frame: codeFrame(text, line, column) };
+}
+
+/** Where the first of `keys` is written at the top of a YAML or JSON document (its start when none is). */
+function keyOffset(text: string, keys: string[]): number {
+  const m = new RegExp(`^[ \\t{]*["']?(?:${keys.join('|')})["']?\\s*:`, 'm').exec(text);
+  return m ? m.index + m[0].search(/["']?[a-z]/) : 0;
+}
+
+/** Where the settings name an OpenAPI file: the first `"source"` string in them (the file alone when absent). */
+async function settingsEntry(settingsFile: string, source: string): Promise<{ file: string; line?: number; column?: number; frame?: string }> {
+  const text = await fs.readFile(settingsFile, 'utf8').catch(() => '');
+  const i = text.indexOf(JSON.stringify(source));
+  return i < 0 ? { file: settingsFile } : at(settingsFile, text, i);
+}
+
+/** Where `from` refers to `target`: the first `$ref` naming its file name (`from` alone when not found). */
+function refWhere(from: string, text: string | undefined, target: string): { file: string; line?: number; column?: number; frame?: string } {
+  if (text === undefined) return { file: from };
+  const name = path.basename(target);
+  const m = new RegExp(`\\$ref["']?\\s*:\\s*["']?[^"'\\n]*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).exec(text);
+  return m ? at(from, text, m.index) : { file: from };
 }
 
 /** The diagnostic for an OpenAPI file that was not read. */

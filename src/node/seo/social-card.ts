@@ -6,6 +6,7 @@
  * SVG rasterised by resvg with KaTeX's sans-serif face (a dependency already, so no download and the
  * same letters on every machine); the system's fonts only fill in characters it lacks.
  */
+import { LIMITS } from '../budgets.js';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -62,6 +63,8 @@ function emWidth(text: string, bold: boolean, wide: boolean): number {
 
 /** Greedy word wrap to `maxLines` lines of `width` px; the last line gets an ellipsis when text is left over. */
 export function wrapText(text: string, size: number, width: number, maxLines: number, bold = false): string[] {
+  // Far more than the lines can hold: the cuts below measure prefixes, quadratic in a long word.
+  if (text.length > LIMITS.displayedChars) text = text.slice(0, LIMITS.displayedChars);
   const wide = !/^[\x20-\x7e]*$/.test(text);
   const fits = (s: string) => emWidth(s, bold, wide) * size <= width;
   // Words longer than a line are cut where they stop fitting.
