@@ -45,10 +45,11 @@ function deepestBlock(source: string, limit: number): { depth: number; offset: n
       const line = source.slice(start, end);
       const m = CONTAINERS.exec(line);
       if (m) {
-        const markers = m[0].match(/>|[-*+][ \t]|\d{1,9}[.)][ \t]/g)!.length;
-        const indent = /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
-        const depth = markers + Math.floor(indent / 2);
-        if (depth > limit) return { depth, offset: start + m[0].length };
+        const markers = [...m[0].matchAll(/>|[-*+][ \t]|\d{1,9}[.)][ \t]/g)];
+        const indent = Math.floor(/^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length / 2);
+        const depth = markers.length + indent;
+        // Pointed at the marker that opens the first level past the limit.
+        if (depth > limit) return { depth, offset: start + markers[Math.max(0, limit - indent)]!.index };
       }
     }
     start = end + 1;
