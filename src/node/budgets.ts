@@ -37,8 +37,11 @@ export const LIMITS = {
    * a line, and a 1 MB line of minified TypeScript took minutes.
    */
   highlightedLineLength: 20_000,
-  /** A page's source, in characters: seven times the largest page of the corpus (150 KB). */
-  pageChars: 1024 * 1024,
+  /**
+   * A page's source, in characters: three times the largest page of the corpus (150 KB). A page of
+   * components this size takes seconds to compile and hundreds of MB while it does.
+   */
+  pageChars: 512 * 1024,
   /**
    * Block nesting (lists, quotes) in a page: micromark's list handling goes back over every open
    * container at each line, and a list nested 5,000 deep never finished.

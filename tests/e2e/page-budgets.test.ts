@@ -43,8 +43,10 @@ async function check(dir: string, ...flags: string[]) {
 }
 
 describe('issue 25: no page can hang a build', () => {
-  it('a code fence holding a 1 MB line of TypeScript: shown unhighlighted (build and check)', async () => {
-    const line = 'const a = 1; '.repeat(76_000);
+  // The issue's line was 1 MB, over the page size limit now (the next test's error); half of it
+  // still took minutes to highlight.
+  it('a code fence holding a 0.5 MB line of TypeScript: shown unhighlighted (build and check)', async () => {
+    const line = 'const a = 1; '.repeat(38_000);
     const dir = site('long-line', { 'code.mdx': page('Code', `\`\`\`ts\nconst short = 2;\n${line}\n\`\`\``) });
     const r = await build(dir);
     expect(r.code, r.stderr).toBe(0);
@@ -67,7 +69,7 @@ describe('issue 25: no page can hang a build', () => {
     const dir = site('big-page', { 'big.mdx': page('Big', cards) });
     const r = await build(dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/big\.mdx:\d+:\d+  error  page\/too-large  The page is 9\.\d MB long, over the 1\.0 MB a page may have; it was not compiled\./);
+    expect(r.stderr).toMatch(/big\.mdx:\d+:\d+  error  page\/too-large  The page is 9\.\d MB long, over the 0\.50 MB a page may have; it was not compiled\./);
     expect(r.stderr).toMatch(/✗ 1 pages written, 1 failed/);
     expect((await check(dir)).stdout).toMatch(/big\.mdx:\d+:\d+  error  page\/too-large/);
   }, 400_000);

@@ -7,7 +7,7 @@ describe('sources refused before compiling', () => {
     const source = 'A line of text.\n'.repeat(Math.ceil(LIMITS.pageChars / 16) + 10);
     const d = sourceOverLimits(source, '/p/big.mdx')!;
     expect(d).toMatchObject({ code: 'page/too-large', file: '/p/big.mdx', line: LIMITS.pageChars / 16 + 1, column: 1 });
-    expect(d.message).toBe('The page is 1.0 MB long, over the 1.0 MB a page may have; it was not compiled.');
+    expect(d.message).toBe('The page is 0.50 MB long, over the 0.50 MB a page may have; it was not compiled.');
   });
 
   it('lists and quotes nested past the limit, at the marker that opens the first level past it', () => {

@@ -5,8 +5,8 @@ import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 
 /**
  * Sources the compiler is not given, because its work on them grows faster than they do: a page
- * over LIMITS.pageChars (parsing a page of components is superlinear: 0.6 MB took 9 s, 2.4 MB two
- * minutes), or with lists or quotes nested over LIMITS.blockNesting levels (micromark goes back over
+ * over LIMITS.pageChars (parsing a page of components is superlinear: 0.6 MB took 9 s and over
+ * 500 MB, 2.4 MB two minutes), or with lists or quotes nested over LIMITS.blockNesting levels (micromark goes back over
  * every open container at each line: 1,000 levels took 5 s, 5,000 never ended). Checked in one
  * pass over the text, before parsing; each refusal points at where the limit is crossed.
  */
