@@ -26,17 +26,15 @@ export function codeFrame(source: string, line: number, column?: number): string
   const starts = lineStarts(source);
   const first = Math.max(1, line - 2);
   const last = Math.min(starts.length, line + 2);
-  // Only the lines shown; empty lines before them keep the file's line numbers.
+  // Only the lines shown, numbered from the first of them.
   const lines = source.slice(starts[first - 1], last < starts.length ? starts[last]! - 1 : source.length).split('\n');
-  if (lines.every((l) => l.length <= FRAME_WIDTH)) {
-    return codeFrameColumns('\n'.repeat(first - 1) + lines.join('\n'), { start: { line, column: col } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
-  }
+  const options = { highlightCode: false, linesAbove: 2, linesBelow: 2, startLine: first };
+  if (lines.every((l) => l.length <= FRAME_WIDTH)) return codeFrameColumns(lines.join('\n'), { start: { line, column: col } }, options);
   // Each line cut to the same window of columns, so a one-line file of a megabyte gives a frame
   // of a few lines rather than the whole file.
   const start = Math.max(0, col - 1 - FRAME_WIDTH / 2);
   const cut = (l: string) => (l.length > start && start > 0 ? '…' : '') + l.slice(start, start + FRAME_WIDTH) + (l.length > start + FRAME_WIDTH ? '…' : '');
-  const shown = '\n'.repeat(first - 1) + lines.map(cut).join('\n');
-  return codeFrameColumns(shown, { start: { line, column: col - start + (start > 0 ? 1 : 0) } }, { highlightCode: false, linesAbove: 2, linesBelow: 2 });
+  return codeFrameColumns(lines.map(cut).join('\n'), { start: { line, column: col - start + (start > 0 ? 1 : 0) } }, options);
 }
 
 /** 1-based line and column of a character offset. */
