@@ -85,9 +85,9 @@ describe('OpenAPI $refs stay inside the project', () => {
     expect(api.refs.resolve({ $ref: 'shared/link.yaml#/R' }, path.join(root, 'openapi.yaml')).value).toEqual({ type: 'object', description: 'inside' });
   });
 
-  it('reads only regular files: a folder or a pipe is refused, not waited for', async () => {
+  it('reads only regular files: a folder or a pipe is refused at its $ref, not waited for', async () => {
     const { found } = await loadWith('fifo.yaml#/R', (r) => execFileSync('mkfifo', [path.join(r, 'fifo.yaml')]));
-    expect(found).toEqual([['openapi/not-a-file', 'error', undefined, undefined, 'OpenAPI file "fifo.yaml" is not a regular file (a folder, device or pipe); it is not read.']]);
+    expect(found).toEqual([['openapi/not-a-file', 'error', undefined, '12:17', 'OpenAPI file "fifo.yaml" is not a regular file (a folder, device or pipe); it is not read.']]);
     const folder = await loadWith('schemas#/R', (r) => mkdirSync(path.join(r, 'schemas')));
     expect(folder.found.map((f) => f[0])).toEqual(['openapi/not-a-file']);
   });
@@ -97,7 +97,7 @@ describe('OpenAPI $refs stay inside the project', () => {
       writeFileSync(path.join(r, 'big.yaml'), '');
       truncateSync(path.join(r, 'big.yaml'), MAX_OPENAPI_BYTES + 1);
     });
-    expect(found).toEqual([['openapi/too-large', 'error', undefined, undefined, 'OpenAPI file "big.yaml" is larger than 50 MB; it is not read.']]);
+    expect(found).toEqual([['openapi/too-large', 'error', undefined, '12:17', 'OpenAPI file "big.yaml" is larger than 50 MB; it is not read.']]);
   });
 
   it('does not read files of the project for the relative refs of a fetched document', async () => {
