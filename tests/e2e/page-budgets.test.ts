@@ -134,8 +134,11 @@ describe('issue 25: no page can hang a build', () => {
       const failed = await looping;
       expect(failed.status).toBe(500);
       expect(await failed.text()).toContain('page/over-time-budget');
-      // The server keeps serving after the worker was replaced.
+      // The server keeps serving after the worker was replaced, and the page, asked again, goes to the new worker.
       expect((await fetch(server.url + '/')).status).toBe(200);
+      const again = await fetch(`${server.url}/loop`);
+      expect(again.status).toBe(500);
+      expect(await again.text()).toContain('page/over-time-budget');
     } finally {
       await server.stop();
     }

@@ -83,6 +83,8 @@ export class WorkerPool implements PageProducer {
   private readonly slots: Slot[] = [];
   private seq = 0;
   private closing = false;
+  /** Workers starting in place of stopped ones: pages asked for meanwhile wait for them. */
+  private readonly replacing = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly input: WorkerInput,
@@ -178,6 +180,12 @@ export class WorkerPool implements PageProducer {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     const replacement = this.spawn();
+    const settled = replacement.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.replacing.add(settled);
+    void settled.then(() => this.replacing.delete(settled));
     replacement.then(
       (fresh) => {
         if (this.closing) {
@@ -199,9 +207,13 @@ export class WorkerPool implements PageProducer {
     slot.worker.postMessage(job.request satisfies WorkerRequest);
   }
 
-  private dispatch<T>(page: Page, request: Omit<PageRequest, 'seq'>): Promise<T> {
-    const live = this.slots.filter((s) => !s.dead);
-    if (live.length === 0) return Promise.reject(new Error('no build worker is running'));
+  private async dispatch<T>(page: Page, request: Omit<PageRequest, 'seq'>): Promise<T> {
+    let live = this.slots.filter((s) => !s.dead);
+    while (live.length === 0 && this.replacing.size && !this.closing) {
+      await Promise.race(this.replacing);
+      live = this.slots.filter((s) => !s.dead);
+    }
+    if (live.length === 0) throw new Error('no build worker is running');
     const slot = live.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const seq = ++this.seq;
     return new Promise<T>((resolve, reject) => this.send(slot, { request: { ...request, seq }, page, resolve: resolve as (p: ProducedPage) => void, reject }));
