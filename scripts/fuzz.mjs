@@ -139,14 +139,16 @@ function setAt(doc, p, value) {
   x[p[p.length - 1]] = value;
 }
 
-const nestedJson = (levels, leaf) => {
-  let v = leaf;
-  for (let i = 0; i < levels; i++) v = { group: `g${i}`, pages: [v] };
-  return v;
+/**
+ * The settings as written. A navigation nested thousands of levels deep is written by hand where
+ * `deepNav` says: JSON.stringify recurses once per level and would run out of stack itself.
+ */
+const settingsText = (site) => {
+  const text = JSON.stringify(site.settings, null, 2);
+  if (!site.deepNav) return text;
+  const nested = `${'{"group": "g", "pages": ['.repeat(site.deepNav)}"index"${']}'.repeat(site.deepNav)}`;
+  return text.replace('"__deep__"', nested);
 };
-
-/** A text of `site.files` or the settings, as it is written. */
-const settingsText = (site) => JSON.stringify(site.settings, null, 2);
 
 /**
  * The kinds of input of issue 25, and the OpenAPI and snippet kinds. Each takes the base site and
@@ -229,14 +231,17 @@ export const KINDS = {
   'deep-nesting': (site, r) => {
     const levels = r.pick([300, 1000, 5000]);
     const where = r.int(5);
-    if (where === 0) site.settings.navigation.groups.push(nestedJson(levels, 'index'));
+    if (where === 0) {
+      site.settings.navigation.groups.push('__deep__');
+      site.deepNav = levels;
+    }
     else if (where === 1) site.files['guide.mdx'] += `\n${'- '.repeat(levels)}deep\n`;
     else if (where === 2) site.files['guide.mdx'] += `\n${Array.from({ length: Math.min(levels, 1000) }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')}\n`;
     else if (where === 3) site.files['components.mdx'] += `\n${'<div>'.repeat(levels)}x${'</div>'.repeat(levels)}\n`;
     else {
-      let schema = { type: 'string' };
-      for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { a: schema } };
-      site.files['deep.json'] = JSON.stringify({ openapi: '3.0.0', info: { title: 'Deep', version: '1' }, paths: { '/deep': { post: { requestBody: { content: { 'application/json': { schema } } }, responses: { 200: { description: 'OK' } } } } } });
+      // Written by hand, as the deep navigation is (see `settingsText`).
+      const schema = `${'{"type": "object", "properties": {"a": '.repeat(levels)}{"type": "string"}${'}}'.repeat(levels)}`;
+      site.files['deep.json'] = JSON.stringify({ openapi: '3.0.0', info: { title: 'Deep', version: '1' }, paths: { '/deep': { post: { requestBody: { content: { 'application/json': { schema: '__schema__' } } }, responses: { 200: { description: 'OK' } } } } } }).replace('"__schema__"', schema);
       site.settings.navigation.groups.push({ group: 'Deep', openapi: 'deep.json', pages: ['POST /deep'] });
     }
     return `nested ${levels} deep (place ${where})`;

@@ -95,6 +95,8 @@ describe('kiln check on pages that fail to build', () => {
     const result = await checkSite({ root, engines });
     const failures = result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.code} ${d.message}`).sort();
     expect(failures).toEqual([
+      // `new Error(…)`, found through the nearest mapped token of the compiled code.
+      'boom.mdx:6:39 page/render-failed The page could not be rendered: boom',
       'compile.mdx:6:1 page/compile-failed The page could not be compiled: Expected a closing tag for `<Card>`',
       // Where the page, or the snippet it renders, read a property of nothing.
       "snippets/list.jsx:3:12 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'map')",

@@ -303,7 +303,12 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
     const pageId = origin.file === page.file ? page.id : snippetId(origin.file, deps.root);
     const { map } = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
     if (!map) return undefined;
-    const at = new SourceMapConsumer(map).originalPositionFor({ line: origin.line, column: Math.max(0, origin.column - 1) });
+    // V8 reports where the expression starts (`new` of `new Error`), which the map may not name:
+    // the nearest mapped token after it on that line (`Error`) is the same expression.
+    const consumer = new SourceMapConsumer(map);
+    const position = { line: origin.line, column: Math.max(0, origin.column - 1) };
+    let at = consumer.originalPositionFor(position);
+    if (at.line === null || at.line === undefined) at = consumer.originalPositionFor({ ...position, bias: SourceMapConsumer.LEAST_UPPER_BOUND });
     if (at.line === null || at.line === undefined) return undefined;
     const column = (at.column ?? 0) + 1;
     return { file: origin.file, line: at.line, column, frame: codeFrame(source, at.line, column) };
