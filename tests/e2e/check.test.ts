@@ -20,11 +20,12 @@ describe('kiln check (CLI)', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("throws.mdx:7:23  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'version')\n");
     expect(r.stdout).toContain("snippets/list.jsx:3:12  error  page/render-failed  The page could not be rendered: Cannot read properties of undefined (reading 'map')\n");
-    expect(r.stdout).toMatch(/5 pages checked: 4 errors, 0 warnings, 0 notes in [\d.]+ s\n$/);
+    expect(r.stdout).toContain('boom.mdx:6:39  error  page/render-failed  The page could not be rendered: boom\n');
+    expect(r.stdout).toMatch(/7 pages checked: 6 errors, 0 warnings, 0 notes in [\d.]+ s\n$/);
     const out = tempDir();
     const b = await kiln(['build', folder, '--out', out.dir]);
     out.cleanup();
-    expect(b.stderr).toContain('1 pages written, 4 failed');
+    expect(b.stderr).toContain('1 pages written, 6 failed');
   });
 
   it('--format json gives machine-readable findings', async () => {

@@ -98,6 +98,8 @@ describe('kiln check on pages that fail to build', () => {
       // `new Error(…)`, found through the nearest mapped token of the compiled code.
       'boom.mdx:6:39 page/render-failed The page could not be rendered: boom',
       'compile.mdx:6:1 page/compile-failed The page could not be compiled: Expected a closing tag for `<Card>`',
+      // At the deepest point of the markup: the last of the 1,000 opening tags.
+      'deep-render.mdx:8:4996 page/render-failed The page could not be rendered: the markup is nested too deeply (a thousand levels or more) to render',
       // Where the page, or the snippet it renders, read a property of nothing.
       "snippets/list.jsx:3:12 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'map')",
       "throws.mdx:7:23 page/render-failed The page could not be rendered: Cannot read properties of undefined (reading 'version')",

@@ -18,6 +18,7 @@ import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { island, takeIslandFailures } from './islands.js';
 import { contentOf, errorOrigin, runCompiledModule, runScript } from './run.js';
+import { deepestPoint } from '../mdx/bounds.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Components = Record<string, ComponentType<any>>;
@@ -238,6 +239,13 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     const html = renderDocument({ site, page, contentHtml, sidebarHtml, toc: endpoint ? [] : out.toc, features: [...features], asideHtml, styles: extra?.styles, modules: extra?.modules });
     return { html, diagnostics, features: [...features], classes: [...used.classes], islands: used.islands() };
   } catch (error) {
+    // React's renderer recurses once per element: markup nested about a thousand levels deep
+    // exhausts the stack before it. The deepest point of the markup is marked, as for a compile.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      const { line, column } = offsetToLineColumn(page.body, deepestPoint(page.body));
+      diagnostics.push(diag('page/render-failed', { reason: 'the markup is nested too deeply (a thousand levels or more) to render' }, { file: page.file, line, column, frame: codeFrame(page.body, line, column) }));
+      return { diagnostics };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     const where = (await errorPosition(error, page, deps)) ?? elementPosition(error, page, again);
     diagnostics.push(diag('page/render-failed', { reason: reason.split('\n')[0]! }, where));
