@@ -86,11 +86,19 @@ describe('issue 25: no page can hang a build', () => {
   }, 400_000);
 
   it('an infinite loop in an export const component: stopped at the time budget (build and check)', async () => {
-    const dir = site('loop-component', { 'loop.mdx': page('Loop', 'export const Spin = () => { while (true) {} };\n\n<Spin />'), 'fine.mdx': page('Fine', 'export const Ok = () => <b>fine code</b>;\n\n<Ok />') });
-    const r = await build(dir, '--page-timeout', '2');
+    const dir = site('loop-component', {
+      'loop.mdx': page('Loop', 'export const Spin = () => { while (true) {} };\n\n<Spin />'),
+      'fine.mdx': page('Fine', 'export const Ok = () => <b>fine code</b>;\n\n<Ok />'),
+      // Made, and its warning reported, long before the loop is stopped.
+      'zed.mdx': page('Zed', '<Zebra>Stripes.</Zebra>'),
+    });
+    const r = await build(dir, '--page-timeout', '2', '--report', path.join(dir, 'report.json'));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('loop.mdx  error  page/over-time-budget  The page took longer than its time budget of 2 s to make; it was stopped and left out.');
-    expect(r.stderr).toMatch(/✗ 2 pages written, 1 failed/);
+    expect(r.stderr).toMatch(/✗ 3 pages written, 1 failed/);
+    // In file order, whichever page finished first.
+    const report = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as { diagnostics: { file: string; code: string }[] };
+    expect(report.diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['loop.mdx page/over-time-budget', 'zed.mdx page/unknown-component']);
     // The page with code that ends was rendered on the worker that replaced the stopped one, or before it.
     expect(readFileSync(path.join(dir, 'dist/fine.html'), 'utf8')).toContain('<b>fine code</b>');
     expect(existsSync(path.join(dir, 'dist/loop.html'))).toBe(false);

@@ -4,7 +4,7 @@ import { clientAssets } from '../assets/client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
 import type { PageFeature } from '../mdx/compiler.js';
 import { diag } from '../diagnostics/catalogue.js';
-import { KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { compareDiagnostics, KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { OutputWriter, recoverInterrupted, type OutputState } from '../output/write.js';
 import { outputRefusal } from '../output/guard.js';
 import { announceOutput, exitCodeFor, killChildren, onInterrupt } from '../interrupt.js';
@@ -119,8 +119,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   let pagesReused = 0;
   let pagesOnWorkers = 0;
   let output: OutputState = 'untouched';
-  const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary =>
-    ({ ok, output, pagesWritten, pagesFailed, pagesReused, pagesOnWorkers, failedPages, assetsCopied, diagnostics, ms: Math.round(performance.now() - started) });
+  // Pages finish in any order (threads, the page-budget worker): what they reported is sorted.
+  const summary = (ok: boolean, diagnostics: Diagnostic[], pagesWritten = 0, pagesFailed = 0, assetsCopied = 0): BuildSummary => ({
+    ok,
+    output,
+    pagesWritten,
+    pagesFailed,
+    pagesReused,
+    pagesOnWorkers,
+    failedPages: failedPages.sort((a, b) => a.url.localeCompare(b.url)),
+    assetsCopied,
+    diagnostics: [...diagnostics].sort(compareDiagnostics),
+    ms: Math.round(performance.now() - started),
+  });
 
   // The output folder is replaced whole: refused before anything is done when that could destroy
   // what is not a Kiln output. Then what killed builds left beside it is cleaned up.

@@ -1,15 +1,11 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { compareDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { location } from '../diagnostics/format.js';
 import type { CheckResult } from './check.js';
 
-const RANK = { error: 0, warning: 1, info: 2 } as const;
-
 /** Findings in file order, then by position. */
 export function sortFindings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || RANK[a.severity] - RANK[b.severity] || a.code.localeCompare(b.code),
-  );
+  return [...diagnostics].sort(compareDiagnostics);
 }
 
 export function summarise(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number; infos: number } {

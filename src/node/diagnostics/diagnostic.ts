@@ -43,3 +43,22 @@ export class KilnError extends Error {
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+/**
+ * A total order on diagnostics: by file, position, severity, code, then message. Pages are made
+ * concurrently (on this thread, build workers and the page-budget worker), so the order their
+ * findings arrive in changes from run to run; sorted, a build's report and output are the same.
+ */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    (a.file ?? '').localeCompare(b.file ?? '') ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    RANK[a.severity] - RANK[b.severity] ||
+    a.code.localeCompare(b.code) ||
+    a.message.localeCompare(b.message) ||
+    (a.jsonPath ?? '').localeCompare(b.jsonPath ?? '')
+  );
+}
