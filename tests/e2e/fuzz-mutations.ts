@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+// @ts-expect-error: plain JS, shared with `npm run fuzz`
+import { rng as mulberry32 } from '../../scripts/fuzz.mjs';
 
 /**
  * Seeded mutations of a docs folder for the fuzz test: the settings, front matter, MDX bodies,
@@ -9,19 +11,8 @@ import yaml from 'js-yaml';
  * Everything follows from the seed, so a failure is reproduced by its seed alone.
  */
 
-/** mulberry32: small, fast and good enough to pick mutations. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(xs: readonly T[]) => xs[int(xs.length)]!, chance: (p: number) => next() < p };
-}
+/** mulberry32, as `npm run fuzz` uses it. */
+export const rng = mulberry32 as (seed: number) => Rng;
 
 export interface Rng {
   next(): number;
