@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
 import { checkSite, resolvePath, type CheckResult } from './check.js';
-import { contrastRatio } from './contrast.js';
+import { contrastRatio } from '../../shared/colour.js';
 import { exitCode, formatJson, formatText } from './report.js';
 import { settingsJsonSchema } from './schema.js';
 

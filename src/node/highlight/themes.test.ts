@@ -2,9 +2,8 @@ import type { Element, ElementContent } from 'hast';
 import { bundledThemes } from 'shiki/themes';
 import { describe, expect, it } from 'vitest';
 import { COLOURS } from '../../client/playground/live-snippets.js';
-import { contrastRatio } from '../check/contrast.js';
+import { contrastRatio, readableOn } from '../../shared/colour.js';
 import { createShikiHighlighter } from './shiki.js';
-import { readableOn } from '../render/layout/theme.js';
 import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
 
 const foregrounds = (t: { tokenColors?: { settings: { foreground?: string; background?: string } }[] }) =>

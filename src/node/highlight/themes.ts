@@ -1,6 +1,6 @@
 import type { ThemeRegistration } from 'shiki';
 import { bundledThemes } from 'shiki/themes';
-import { readableOn } from '../render/layout/theme.js';
+import { readableOn } from '../../shared/colour.js';
 
 /**
  * The darkest and lightest backgrounds a token is drawn on (src/client/styles/code.css and

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from '../../check/contrast.js';
+import { contrastRatio } from '../../../shared/colour.js';
 import { normalizeClassic } from '../../settings/normalize.js';
-import { bannerKey, fontLinks, lookAttributes, mixHex, projectCssUrl, readableOn, themeScript, themeVariables } from './theme.js';
+import { mixHex, readableOn } from '../../../shared/colour.js';
+import { bannerKey, fontLinks, lookAttributes, projectCssUrl, themeScript, themeVariables } from './theme.js';
 
 type Colors = { primary: string; light?: string; dark?: string; background?: { light?: string; dark?: string } };
 const settings = (colors: Colors, extra: Record<string, unknown> = {}) =>

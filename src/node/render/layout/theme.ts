@@ -3,54 +3,7 @@ import type { FontSpec, Settings } from '../../settings/types.js';
 import { DEFAULT_PRIMARY } from '../../settings/normalize.js';
 import { projectFileUrl } from '../../../shared/urls.js';
 import { cssColor, cssString, cssUrl, jsString, styleText } from '../encode.js';
-
-/** Relative luminance of a hex colour (WCAG 2). */
-export function luminance(hex: string): number {
-  let h = hex.replace('#', '');
-  if (h.length === 3 || h.length === 4) h = [...h.slice(0, 3)].map((c) => c + c).join('');
-  const ch = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * ch[0]! + 0.7152 * ch[1]! + 0.0722 * ch[2]!;
-}
-
-/** Black or white, whichever reads better on `hex`. */
-export function textOn(hex: string): string {
-  const l = luminance(hex);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
-}
-
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const ratio = (a: string, b: string) => {
-  const [x, y] = [luminance(a), luminance(b)];
-  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-};
-
-/** `#rgb`/`#rrggbb` (alpha dropped) mixed with `other`: `amount` 0 is `hex`, 1 is `other`, as CSS color-mix in srgb. */
-export function mixHex(hex: string, other: string, amount: number): string {
-  const rgb = (h: string) => {
-    let v = h.replace('#', '');
-    if (v.length <= 4) v = [...v.slice(0, 3)].map((ch) => ch + ch).join('');
-    return [0, 2, 4].map((i) => parseInt(v.slice(i, i + 2), 16));
-  };
-  const [a, b] = [rgb(hex), rgb(other)];
-  return '#' + a.map((ch, i) => Math.round(ch + (b[i]! - ch) * amount).toString(16).padStart(2, '0')).join('');
-}
-
-/**
- * `fg` when it already reads at `target` on `bg`, else the smallest step towards black (on a light
- * background) or white (on a dark one) that does, so the hue stays.
- */
-export function readableOn(fg: string, bg: string, target = 4.5): string {
-  if (ratio(fg, bg) >= target) return fg;
-  const toward = ratio(bg, '#000000') > ratio(bg, '#ffffff') ? '#000000' : '#ffffff';
-  for (let step = 1; step <= 100; step++) {
-    const c = mixHex(fg, toward, step / 100);
-    if (ratio(c, bg) >= target) return c;
-  }
-  return toward;
-}
-
-/** The page backgrounds of tokens.css when the settings give none. */
-const DEFAULT_BG = { light: '#ffffff', dark: '#0b0c0f' } as const;
+import { contrastRatio, DEFAULT_BG, HEX_COLOUR, mixHex, readableOn, textOn } from '../../../shared/colour.js';
 
 /** Callout colours of tokens.css (`--c-*`); a callout is tinted with 6 % (light) or 9 % (dark) of one. */
 const CALLOUT = {
@@ -60,7 +13,7 @@ const CALLOUT = {
 
 /** Of the surfaces accent text sits on, the one it reads worst on. */
 function worstSurface(text: string, surfaces: string[]): string {
-  return surfaces.reduce((worst, s) => (ratio(text, s) < ratio(text, worst) ? s : worst));
+  return surfaces.reduce((worst, s) => (contrastRatio(text, s) < contrastRatio(text, worst) ? s : worst));
 }
 
 /**
@@ -72,18 +25,18 @@ function worstSurface(text: string, surfaces: string[]): string {
  * (below the 3:1 of WCAG's non-text contrast); then `light` is used, or the button is lightened.
  */
 function derivedColours(primary: string, light: string, button: string, bg: { light: string; dark: string }): string[] {
-  if (![primary, light, button, bg.light, bg.dark].every((x) => HEX.test(x))) return [];
+  if (![primary, light, button, bg.light, bg.dark].every((x) => HEX_COLOUR.test(x))) return [];
   const vars: string[] = [];
   // Links also sit in callouts, whose tint can be darker (light mode) than the accent's own, and
   // a link's inline code takes its colour on the code background (tokens.css --code-inline-bg).
   const textLight = mixHex(primary, '#000000', 0.22);
   const onLight = worstSurface(textLight, [mixHex(bg.light, primary, 0.09), mixHex(bg.light, '#18181b', 0.055), ...CALLOUT.light.map((c) => mixHex(bg.light, c, 0.06))]);
-  if (ratio(textLight, onLight) < 4.5) vars.push(`--kiln-accent-text-light:${readableOn(textLight, onLight)}`);
+  if (contrastRatio(textLight, onLight) < 4.5) vars.push(`--kiln-accent-text-light:${readableOn(textLight, onLight)}`);
   const textDark = mixHex(light, '#ffffff', 0.2);
   const onDark = worstSurface(textDark, [mixHex(bg.dark, light, 0.14), mixHex(bg.dark, '#ffffff', 0.08), ...CALLOUT.dark.map((c) => mixHex(bg.dark, c, 0.09))]);
-  if (ratio(textDark, onDark) < 4.5) vars.push(`--kiln-accent-text-dark:${readableOn(textDark, onDark)}`);
-  if (ratio(button, bg.dark) < 3) {
-    const b = ratio(light, bg.dark) >= 3 ? light : readableOn(button, bg.dark, 3);
+  if (contrastRatio(textDark, onDark) < 4.5) vars.push(`--kiln-accent-text-dark:${readableOn(textDark, onDark)}`);
+  if (contrastRatio(button, bg.dark) < 3) {
+    const b = contrastRatio(light, bg.dark) >= 3 ? light : readableOn(button, bg.dark, 3);
     vars.push(`--kiln-button-dark-mode:${b}`, `--kiln-on-button-dark-mode:${textOn(b)}`);
   }
   return vars;
@@ -194,7 +147,7 @@ function bannerVariables(settings: Settings): string[] {
   const base = b.type === 'info' ? { light: c.primary, dark: c.light ?? c.primary } : BANNER[b.type];
   const light = b.color?.light ?? b.color?.dark ?? base.light;
   const dark = b.color?.dark ?? b.color?.light ?? base.dark;
-  const hex = (x: string) => HEX.test(x);
+  const hex = (x: string) => HEX_COLOUR.test(x);
   if (!hex(light) || !hex(dark)) return [];
   return [`--kiln-banner-light:${light}`, `--kiln-on-banner-light:${textOn(light)}`, `--kiln-banner-dark:${dark}`, `--kiln-on-banner-dark:${textOn(dark)}`];
 }
