@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectFileUrl, sharedFolder } from './urls.js';
+import { hasScheme, isExternalUrl, isHttpUrl, isWebUrl, projectFileUrl, resolveLink, resolveSitePath, sharedFolder } from './urls.js';
 
 describe('projectFileUrl', () => {
   it('makes project-relative paths root-relative, so nested pages find the file', () => {
@@ -22,5 +22,58 @@ describe('sharedFolder', () => {
     expect(sharedFolder(['api/x', 'guides/y'])).toBe('');
     expect(sharedFolder(['index'])).toBe('');
     expect(sharedFolder([])).toBe('');
+  });
+});
+
+describe('what is external', () => {
+  it('a scheme is any URL scheme, not a path', () => {
+    for (const u of ['https://x.dev', 'HTTP://X.DEV', 'mailto:a@b.c', 'tel:+1', 'data:image/png;base64,AA', 'javascript:alert(1)', 'vscode+insiders:x']) expect(hasScheme(u), u).toBe(true);
+    for (const u of ['/a', 'a/b', './a:b', '#x', '//cdn.x/y', '1http://x', '']) expect(hasScheme(u), u).toBe(false);
+  });
+
+  it('external URLs leave the site: a scheme or protocol-relative', () => {
+    for (const u of ['https://x.dev', 'mailto:a@b.c', '//cdn.example.com/x.svg']) expect(isExternalUrl(u), u).toBe(true);
+    for (const u of ['/guides', 'guides/setup', '../a', '#top', '?q=1', '']) expect(isExternalUrl(u), u).toBe(false);
+  });
+
+  it('http(s) URLs need a host to be fetched', () => {
+    for (const u of ['https://x.dev', 'http://localhost:3000/a', 'HTTPS://X.DEV/']) expect(isHttpUrl(u), u).toBe(true);
+    for (const u of ['https://', 'https:///x', 'ftp://x.dev', '//x.dev', 'mailto:a@b.c', ' https://x.dev']) expect(isHttpUrl(u), u).toBe(false);
+  });
+
+  it('web URLs load from another host: http(s) or protocol-relative', () => {
+    for (const u of ['https://x.dev/a.png', 'http://x', '//cdn.x/y.svg']) expect(isWebUrl(u), u).toBe(true);
+    for (const u of ['data:image/png;base64,AA', '/a.png', 'a.png', 'mailto:a@b.c']) expect(isWebUrl(u), u).toBe(false);
+  });
+});
+
+describe('link resolution', () => {
+  it('resolves relative paths from the page\'s folder', () => {
+    expect(resolveSitePath('./setup.mdx', 'guides/intro', true)).toBe('/guides/setup');
+    expect(resolveSitePath('../index', 'guides/intro', true)).toBe('/');
+    expect(resolveSitePath('img/a.png', 'guides/intro', false)).toBe('/guides/img/a.png');
+    expect(resolveSitePath('setup', 'intro', true)).toBe('/setup');
+    expect(resolveSitePath('setup', 'guides/index', true)).toBe('/guides/setup');
+  });
+
+  it('resolves . and .., never above the root, and folds repeated slashes', () => {
+    expect(resolveSitePath('../../../a', 'guides/x/intro', true)).toBe('/a');
+    expect(resolveSitePath('/a/./b/../c', 'x', false)).toBe('/a/c');
+    expect(resolveSitePath('a//b', 'x', false)).toBe('/a/b');
+    expect(resolveSitePath('..', 'guides/intro', true)).toBe('/');
+  });
+
+  it('drops source extensions and /index from links only, and keeps a trailing slash', () => {
+    expect(resolveSitePath('/guides/index.mdx', 'x', true)).toBe('/guides');
+    expect(resolveSitePath('/guides/setup.MD', 'x', true)).toBe('/guides/setup');
+    expect(resolveSitePath('/files/index.mdx', 'x', false)).toBe('/files/index.mdx');
+    expect(resolveSitePath('guides/', 'x', true)).toBe('/guides/');
+    expect(resolveSitePath('/index', 'x', true)).toBe('/');
+  });
+
+  it('keeps the query and hash, and leaves external URLs, anchors and empty values alone', () => {
+    expect(resolveLink('./setup.mdx?tab=a#step-2', 'guides/intro', true)).toBe('/guides/setup?tab=a#step-2');
+    expect(resolveLink('img/a.png?v=1', 'guides/intro', false)).toBe('/guides/img/a.png?v=1');
+    for (const u of ['https://x.dev/a.mdx', '//cdn.x/a', 'mailto:a@b.c', '#here', '?q=1', '']) expect(resolveLink(u, 'guides/intro', true), u).toBe(u);
   });
 });

@@ -1,4 +1,57 @@
-/** URL helpers shared by Node and browser code. */
+/** URL rules shared by Node and browser code: what is external, how a page's links resolve. */
+
+/** A URL with a scheme (`https:`, `mailto:`, `data:`, `javascript:`), not a path of the site. */
+export function hasScheme(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url);
+}
+
+/** A URL that leaves the site's paths: one with a scheme, or protocol-relative (`//cdn.example.com/x`). */
+export function isExternalUrl(url: string): boolean {
+  return hasScheme(url) || url.startsWith('//');
+}
+
+/** An absolute http(s) URL with a host: one that can be fetched or asked whether it answers. */
+export function isHttpUrl(url: string): boolean {
+  return /^https?:\/\/[^/\s]/i.test(url);
+}
+
+/** An http(s) or protocol-relative URL: one a browser loads from another host. */
+export function isWebUrl(url: string): boolean {
+  return /^(?:https?:)?\/\//i.test(url);
+}
+
+/**
+ * Where a path written in page `fromId` (`guides/setup`) points from the site root: relative to the
+ * page's folder, `.` and `..` resolved. For a link, `.md`/`.mdx` and a last `/index` are dropped, so
+ * it names the page's clean URL. A trailing slash is kept.
+ */
+export function resolveSitePath(value: string, fromId: string, isLink: boolean): string {
+  let p = value;
+  if (!p.startsWith('/')) {
+    const dir = fromId.includes('/') ? fromId.slice(0, fromId.lastIndexOf('/')) : '';
+    p = '/' + (dir ? dir + '/' : '') + p;
+  }
+  const out: string[] = [];
+  for (const segment of p.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  p = '/' + out.join('/') + (out.length > 0 && p.endsWith('/') ? '/' : '');
+  if (isLink) p = p.replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
+  return p;
+}
+
+/**
+ * A URL as written in page `fromId`, made root-relative (`resolveSitePath`), its query and hash
+ * kept. External URLs, same-page anchors and empty values are returned as they are.
+ */
+export function resolveLink(value: string, fromId: string, isLink: boolean): string {
+  if (!value || isExternalUrl(value) || value.startsWith('#')) return value;
+  const m = /^([^?#]*)(.*)$/s.exec(value)!;
+  if (!m[1]) return value;
+  return resolveSitePath(m[1], fromId, isLink) + m[2];
+}
 
 /** Page id → clean URL: `guides/setup` → `/guides/setup`, `index` → `/`, `guides/index` → `/guides`. */
 export function pageUrl(id: string): string {
@@ -28,7 +81,7 @@ export function titleFromId(id: string): string {
  * own URL (`/guides/logo.png` on a nested page). URLs and root-relative paths are kept.
  */
 export function projectFileUrl(path: string): string {
-  if (!path || /^[a-z][a-z0-9+.-]*:|^[/#?]/i.test(path)) return path;
+  if (!path || hasScheme(path) || /^[/#?]/.test(path)) return path;
   return '/' + path.replace(/^(\.\/)+/, '');
 }
 

@@ -10,6 +10,7 @@ import { externalRefs, RefResolver, refFile, splitRef } from '../openapi/refs.js
 import { channelsOf } from './model.js';
 import { createAsyncApiModel } from './resolve.js';
 import type { AsyncApiDocument, AsyncApiModel, Json } from './types.js';
+import { hasScheme } from '../../shared/urls.js';
 
 export interface LoadAsyncApiOptions {
   root: string;
@@ -83,7 +84,7 @@ function cutRefused(value: Json, base: string, refused: (file: string) => keyof 
     for (const [k, v] of entries) {
       if (v && typeof v === 'object' && !Array.isArray(v) && typeof v.$ref === 'string') {
         const [file] = splitRef(v.$ref);
-        const why = !file ? undefined : /^[a-z][a-z0-9+.-]*:/i.test(file) ? 'url' : refused(refFile(file, base));
+        const why = !file ? undefined : hasScheme(file) ? 'url' : refused(refFile(file, base));
         if (why) {
           out.push({ ref: v.$ref, path: [...at, k, '$ref'], why: WHY[why] });
           (node as Record<string | number, Json>)[k as never] = {};

@@ -13,8 +13,9 @@ import { substituteVariables } from '../content/variables.js';
 import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT } from '../../shared/colour.js';
+import { isExternalUrl, isHttpUrl, resolveSitePath } from '../../shared/urls.js';
 import { contrastPairs } from './contrast.js';
-import { checkExternal, isExternal, requestUrl, type ExternalOptions } from './external.js';
+import { checkExternal, requestUrl, type ExternalOptions } from './external.js';
 import { openApiLinks } from './openapi-links.js';
 import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
 import { WorkerPool } from '../build/workers.js';
@@ -161,7 +162,8 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
   for (const c of [...checked.values(), ...snippetResults]) {
     for (const ref of c.facts?.references ?? []) {
       diagnostics.push(...checkReference(site, c, ref, idsOf));
-      if (isExternal(ref.value)) external.push({ file: c.file, ref });
+      // http(s) links are asked whether they answer; mailto:, tel: and paths are not.
+      if (isHttpUrl(ref.value.trim())) external.push({ file: c.file, ref });
     }
     for (const img of c.facts?.images ?? []) {
       const where = at(c.file, img);
@@ -176,7 +178,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
     if (doc.url) continue; // fetched, not the author's file
     const source = await fs.readFile(doc.file, 'utf8').catch(() => '');
     for (const ref of openApiLinks(doc, source)) {
-      if (isExternal(ref.value)) external.push({ file: doc.file, ref });
+      if (isHttpUrl(ref.value.trim())) external.push({ file: doc.file, ref });
       else if (ref.value.trim().startsWith('/')) diagnostics.push(...checkReference(site, { file: doc.file, id: 'index' }, ref, idsOf));
     }
   }
@@ -242,14 +244,9 @@ async function asyncapiReference(site: LoadedSite, page: Page, diagnostics: Diag
   diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: site.context.asyncapi?.model.closest(reference) ?? [] }, where));
 }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-
-/** Mirrors rehype-resolve-urls: relative to the file's folder, `.mdx` and `/index` dropped from links. */
+/** The path a link points at as pages are looked up (`content.byUrl`): as the build resolves it, no trailing slash, decoded. */
 export function resolvePath(value: string, fromId: string, isLink: boolean): string {
-  const dir = path.posix.dirname(fromId);
-  let p = value;
-  if (!p.startsWith('/')) p = path.posix.normalize('/' + (dir === '.' ? '' : dir + '/') + p);
-  if (isLink) p = p.replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
+  let p = resolveSitePath(value, fromId, isLink);
   if (p.length > 1) p = p.replace(/\/+$/, '');
   try {
     return decodeURI(p);
@@ -271,7 +268,7 @@ function redirectMatches(settings: Settings, url: string): boolean {
 
 function checkReference(site: LoadedSite, c: Pick<Checked, 'file' | 'id'>, ref: Reference, idsOf: (p: Page) => Set<string> | undefined): Diagnostic[] {
   const value = ref.value.trim();
-  if (!value || SCHEME.test(value) || value.startsWith('//') || value.startsWith('{')) return [];
+  if (!value || isExternalUrl(value) || value.startsWith('{')) return [];
   const where = at(c.file, ref);
   const [, pathPart = '', hash] = /^([^?#]*)(?:\?[^#]*)?(?:#(.*))?$/.exec(value) ?? [];
   const { content, files, root, settings } = site;

@@ -5,6 +5,7 @@
  * host (so one popular host is not hammered), and each has a time limit.
  */
 
+
 export interface ExternalOptions {
   /** Requests in flight at once. */
   concurrency?: number;
@@ -16,11 +17,6 @@ export interface ExternalOptions {
 }
 
 export const EXTERNAL_DEFAULTS = { concurrency: 8, perHost: 2, timeoutMs: 10_000 } as const;
-
-/** http(s) URLs are checked; the rest (mailto:, tel:, relative) are not external links. */
-export function isExternal(url: string): boolean {
-  return /^https?:\/\/[^/\s]/i.test(url.trim());
-}
 
 /** The URL as requested: trimmed, without its fragment. */
 export function requestUrl(url: string): string {

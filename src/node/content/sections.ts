@@ -1,6 +1,6 @@
 import type { Anchor, Division, Settings, Tab } from '../settings/types.js';
 import type { ContentModel, NavGroupNode, NavNode } from './pages.js';
-import { sharedFolder } from '../../shared/urls.js';
+import { isExternalUrl, sharedFolder } from '../../shared/urls.js';
 import { counterpartUrl, firstNavUrl, navUrls, versionPages, type VersionPages } from './versions.js';
 
 /**
@@ -40,7 +40,6 @@ export interface SectionModel {
   versionHref?(division: Division, url: string): string | undefined;
 }
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const trimSlashes = (s: string) => s.replace(/^\/+|\/+$/g, '');
 
 function underPrefix(url: string, prefix: string): boolean {
@@ -52,8 +51,8 @@ export function buildSections(settings: Settings, content: ContentModel): Sectio
   if (settings.divisions) return divisionSections(settings, settings.divisions, content);
   const root: Section = { key: 'root', kind: 'root', name: settings.primaryTab?.name ?? settings.topAnchor.name, prefix: '', groups: [] };
   const owners: Section[] = [
-    ...settings.tabs.filter((t) => !isExternal(t.url)).map((t): Section => ({ key: `tab:${t.name}`, kind: 'tab', name: t.name, prefix: trimSlashes(t.url), groups: [], source: t })),
-    ...settings.anchors.filter((a) => !isExternal(a.url)).map((a): Section => ({ key: `anchor:${a.name}`, kind: 'anchor', name: a.name, prefix: trimSlashes(a.url), groups: [], source: a })),
+    ...settings.tabs.filter((t) => !isExternalUrl(t.url)).map((t): Section => ({ key: `tab:${t.name}`, kind: 'tab', name: t.name, prefix: trimSlashes(t.url), groups: [], source: t })),
+    ...settings.anchors.filter((a) => !isExternalUrl(a.url)).map((a): Section => ({ key: `anchor:${a.name}`, kind: 'anchor', name: a.name, prefix: trimSlashes(a.url), groups: [], source: a })),
   ];
   const byName = new Map(owners.map((s) => [`${s.kind}:${s.name}`, s]));
 
@@ -142,7 +141,7 @@ function divisionSections(settings: Settings, divisions: Division[], content: Co
     // The default child first, then the others in order.
     const children = [...d.children].sort((a, b) => Number(!!b.default) - Number(!!a.default));
     for (const c of children) href ??= hrefOf(c);
-    href ??= d.href && !isExternal(d.href) && !d.href.startsWith('/') ? `/${d.href}` : d.href;
+    href ??= d.href && !isExternalUrl(d.href) && !d.href.startsWith('/') ? `/${d.href}` : d.href;
     hrefs.set(d.key, href);
     return href;
   };

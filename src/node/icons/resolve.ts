@@ -1,5 +1,6 @@
 import { fontAwesome, lucide, tabler, type FaStyle, type Glyph, type IconLibrary } from './libraries.js';
 import { PRO_FALLBACKS } from './pro-fallbacks.js';
+import { isWebUrl } from '../../shared/urls.js';
 
 export { iconLoadTime, ICON_LIBRARIES, type Glyph, type IconLibrary } from './libraries.js';
 
@@ -257,7 +258,7 @@ export function classifyIcon(icon: string | undefined | null): IconSource {
   const value = icon?.trim();
   if (!value) return { kind: 'none' };
   if (/^<svg[\s>/]/i.test(value)) return { kind: 'svg', markup: value };
-  if (/^(https?:)?\/\//i.test(value) || /^\.{0,2}\//.test(value) || /^data:image\//i.test(value)) return { kind: 'image', src: value };
+  if (isWebUrl(value) || /^\.{0,2}\//.test(value) || /^data:image\//i.test(value)) return { kind: 'image', src: value };
   if (/^[\w.-]+(\/[\w.-]+)*\.(svg|png|jpe?g|gif|webp|avif|ico)(\?.*)?$/i.test(value)) return { kind: 'image', src: value };
   return { kind: 'name', name: value };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinNames } from '../render/components/index.js';
-import { mdxToMarkdown, pageMarkdown, resolveLink } from './export.js';
+import { mdxToMarkdown, pageMarkdown } from './export.js';
 import { handlers } from './handlers/index.js';
 import type { Paragraph, Root } from 'mdast';
 import { text } from './build.js';
@@ -11,7 +11,7 @@ import type { Page } from '../content/pages.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-md-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const md = (source: string, url = '/guides/intro') => mdxToMarkdown(source, { root, url });
+const md = (source: string, pageId = 'guides/intro') => mdxToMarkdown(source, { root, pageId });
 
 describe('Markdown export of the built-in components', () => {
   it('has a handler for every built-in component', () => {
@@ -169,8 +169,10 @@ describe('Markdown export of the rest of MDX', () => {
   });
 
   it('makes relative links root-relative and drops source extensions', async () => {
-    expect(await md('[a](./setup.mdx) [b](../top) [c](https://x.dev) [d](#here)', '/guides/intro')).toBe('[a](/guides/setup) [b](/top) [c](https://x.dev) [d](#here)\n');
-    expect(resolveLink('/guides/deploying.mdx#x', '/a')).toBe('/guides/deploying#x');
+    expect(await md('[a](./setup.mdx) [b](../top) [c](https://x.dev) [d](#here)', 'guides/intro')).toBe('[a](/guides/setup) [b](/top) [c](https://x.dev) [d](#here)\n');
+    expect(await md('[a](/guides/deploying.mdx#x)', 'a')).toBe('[a](/guides/deploying#x)\n');
+    // An index page's links resolve from its own folder, as in its HTML: `guides/index` is `/guides`.
+    expect(await md('[a](./setup) ![i](img/a.png)', 'guides/index')).toBe('[a](/guides/setup) ![i](/guides/img/a.png)\n');
   });
 
   it('falls back to the source for unparseable MDX', async () => {

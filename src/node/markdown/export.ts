@@ -25,6 +25,7 @@ import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
 import { handlers } from './handlers/index.js';
 import type { HandlerContext, JsxElement } from './types.js';
+import { resolveLink } from '../../shared/urls.js';
 
 export interface MarkdownOptions {
   /** Project root: snippets are resolved against it. */
@@ -32,8 +33,8 @@ export interface MarkdownOptions {
   /** The file the source came from (relative snippet imports). */
   file?: string;
   readFile?: (file: string) => Promise<string>;
-  /** The page's URL: relative links and images are made root-relative against it. */
-  url?: string;
+  /** The page's id (`guides/setup`): relative links and images are made root-relative from its folder, as in its HTML. */
+  pageId?: string;
   /**
    * With a tree: the source its positions point into (the compiler's `source`). Text the export
    * leaves as parsed is then copied from it instead of being written again.
@@ -41,15 +42,9 @@ export interface MarkdownOptions {
   source?: string;
 }
 
-/** `./setup.mdx` on `/guides/intro` → `/guides/setup`; external links and anchors stay. */
-export function resolveLink(href: string, pageUrl: string | undefined): string {
-  if (!pageUrl || /^([a-z][a-z0-9+.-]*:|\/\/|#)/i.test(href)) return href;
-  try {
-    const u = new URL(href, 'http://kiln.invalid' + pageUrl);
-    return u.pathname.replace(/\.mdx?$/i, '').replace(/(.)\/+$/, '$1') + u.search + u.hash;
-  } catch {
-    return href;
-  }
+/** A link or image URL of page `pageId` as its HTML has it (`resolveLink`); unchanged without a page. */
+function exportUrl(node: { type: string; url: string }, pageId: string | undefined): string {
+  return pageId === undefined ? node.url : resolveLink(node.url, pageId, node.type !== 'image');
 }
 
 // The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts), and its parsers:
@@ -117,14 +112,14 @@ interface Shared {
 }
 
 /** Whether `nodes` hold only phrasing the export leaves as parsed. */
-function plain(nodes: PhrasingContent[], url: string | undefined): boolean {
+function plain(nodes: PhrasingContent[], pageId: string | undefined): boolean {
   for (const n of nodes) {
     if (n.type === 'link' || n.type === 'image') {
-      if (resolveLink(n.url, url) !== n.url) return false;
+      if (exportUrl(n, pageId) !== n.url) return false;
     } else if (!PLAIN.has(n.type)) return false;
     // Inline code keeps the indentation of its next line, which a copy of the source loses (`mark`).
     else if (n.type === 'inlineCode' && /[\r\n]/.test(n.value)) return false;
-    if ('children' in n && !plain(n.children, url)) return false;
+    if ('children' in n && !plain(n.children, pageId)) return false;
   }
   return true;
 }
@@ -248,7 +243,7 @@ class Converter {
         kids.splice(k, v.length, { type: 'html', value: node.type === 'tableCell' || lines ? v.value : this.placeholder(v.value) });
       }
     }
-    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') node.url = resolveLink(node.url, this.opts.url);
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') node.url = exportUrl(node, this.opts.pageId);
     // Code at the top level is not indented: only its fence depends on the text (longer than any
     // run of backticks in it).
     if (atRoot && node.type === 'code' && node.value && !node.value.includes('```')) node.value = this.placeholder(node.value);
@@ -273,10 +268,10 @@ class Converter {
   /** Whether `n` is written from its source: then it needs no conversion either. */
   private keep(n: RootContent): boolean {
     if (this.text === undefined) return false;
-    if (n.type === 'paragraph' || n.type === 'heading') return plain(n.children, this.opts.url) && this.mark(n, n.children);
+    if (n.type === 'paragraph' || n.type === 'heading') return plain(n.children, this.opts.pageId) && this.mark(n, n.children);
     if (n.type !== 'table') return false;
     const cells = (n as Table).children.flatMap((row) => row.children);
-    if (!cells.every((c) => plain(c.children, this.opts.url))) return false;
+    if (!cells.every((c) => plain(c.children, this.opts.pageId))) return false;
     for (const c of cells) if (c.children.length) this.mark(c, c.children);
     return true;
   }
@@ -434,7 +429,7 @@ export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file
   try {
     // A source the compiler refuses (mdx/bounds.ts) is not parsed here either: it would take as long.
     if (!tree && sourceOverLimits(page.body, page.file)) throw new Error('over the limits');
-    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, url: page.url, source: page.body });
+    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, pageId: page.id, source: page.body });
   } catch {
     // A body the converter cannot take (markup nested thousands of levels deep exhausts the
     // stack): its source is the nearest Markdown there is, and one page must not stop the build.

@@ -14,6 +14,8 @@
  *   with no version), laid out as above.
  */
 
+import { hasScheme } from '../../shared/urls.js';
+
 export interface ClassicGroup {
   group: string;
   pages: ClassicEntry[];
@@ -52,7 +54,7 @@ interface V2Group extends Json {
   pages: (string | V2Group)[];
 }
 
-const isRemote = (url: string | undefined): boolean => !!url && /^[a-z][a-z0-9+.-]*:/i.test(url);
+const isRemote = (url: string | undefined): boolean => !!url && hasScheme(url);
 const slashed = (p: string): string => `/${p.replace(/^\/+/, '').replace(/\/+$/, '')}/`;
 /** A page path under a division's URL prefix, compared folder by folder (`api` does not own `apis/x`). */
 const under = (page: string, prefix: string): boolean => slashed(page).startsWith(slashed(prefix));

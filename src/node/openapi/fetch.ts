@@ -4,6 +4,7 @@ import path from 'node:path';
 import { cacheDir } from '../content/scan.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isHttpUrl } from '../../shared/urls.js';
 
 /** How long a build waits for an OpenAPI URL before it uses the cache or reports it. */
 export const FETCH_TIMEOUT_MS = 4000;
@@ -12,7 +13,7 @@ export const MAX_OPENAPI_BYTES = 50 * 1024 * 1024;
 export const MAX_OPENAPI_SIZE = '50 MB';
 
 export function isUrl(s: string): boolean {
-  return /^https?:\/\//i.test(s);
+  return isHttpUrl(s);
 }
 
 /** The cached copy of a URL: `.kiln/cache/openapi/<sha1 of url>.<ext>` in the project. */

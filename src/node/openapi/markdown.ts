@@ -6,6 +6,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
+import { isWebUrl } from '../../shared/urls.js';
 
 /**
  * Markdown from an OpenAPI file → safe HTML. Every description is untrusted, so:
@@ -62,7 +63,7 @@ function clean(nodes: RootContent[] | ElementContent[]): ElementContent[] {
           if (value === 'checkbox') props.type = 'checkbox';
         } else props[attr] = typeof value === 'boolean' || typeof value === 'number' ? value : String(value);
       }
-      if (node.tagName === 'a' && typeof props.href === 'string' && /^(https?:)?\/\//i.test(props.href)) {
+      if (node.tagName === 'a' && typeof props.href === 'string' && isWebUrl(props.href)) {
         props.rel = ['noopener', 'noreferrer', 'nofollow'];
         props.target = '_blank';
       }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Json } from './types.js';
+import { hasScheme } from '../../shared/urls.js';
 
 /**
  * `$ref` resolution, done lazily while rendering rather than by dereferencing the whole document:
@@ -120,7 +121,7 @@ export function externalRefs(doc: Json, base: string): string[] {
     seen.add(node);
     if (typeof node.$ref === 'string') {
       const [file] = splitRef(node.$ref);
-      if (file && !/^[a-z][a-z0-9+.-]*:/i.test(file)) out.add(refFile(file, base));
+      if (file && !hasScheme(file)) out.add(refFile(file, base));
     }
     for (const v of Array.isArray(node) ? node : Object.values(node)) if (v && typeof v === 'object') stack.push(v);
   }

@@ -9,6 +9,7 @@ import { formatPath } from '../settings/locate.js';
 import { locate, pointerSegments, type Segment } from './locate.js';
 import { RefResolver, refFile, splitRef } from './refs.js';
 import { METHODS, type Json } from './types.js';
+import { hasScheme, isHttpUrl } from '../../shared/urls.js';
 
 /**
  * Checks an OpenAPI document the site renders and reports what is wrong as warnings with file,
@@ -264,11 +265,11 @@ export function refFindings(value: Json, file: string, refs: RefResolver): Findi
     if (typeof node.$ref === 'string') {
       const ref: string = node.$ref;
       const [target] = splitRef(ref);
-      const refused = target && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? refs.refused.get(refFile(target, file)) : undefined;
-      if (/^https?:\/\//i.test(target) || refused === 'remote') out.push({ code: 'openapi/external-ref', path: [...pathOf(visit), '$ref'], ref });
+      const refused = target && !hasScheme(target) ? refs.refused.get(refFile(target, file)) : undefined;
+      if (isHttpUrl(target) || refused === 'remote') out.push({ code: 'openapi/external-ref', path: [...pathOf(visit), '$ref'], ref });
       else if (refused === 'outside') out.push({ code: 'openapi/ref-outside-project', path: [...pathOf(visit), '$ref'], ref });
       // Not a regular file, or too large: said once for the file when it was not read (./load.ts).
-      else if (!refused && !/^[a-z][a-z0-9+.-]*:/i.test(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...pathOf(visit), '$ref'], ref });
+      else if (!refused && !hasScheme(target) && refs.resolve({ $ref: ref }, file).missing !== undefined) out.push({ code: 'openapi/ref-not-found', path: [...pathOf(visit), '$ref'], ref });
     }
     const entries: [Segment, Json][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node).filter(([k]) => k !== '$ref');
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i]![1], key: entries[i]![0], parent: visit });

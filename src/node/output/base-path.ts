@@ -9,11 +9,12 @@
  */
 import { promises as fs } from 'node:fs';
 import { OutputWriter } from './write.js';
+import { isExternalUrl } from '../../shared/urls.js';
 
 /** `docs`, `/docs`, `/docs/` → `/docs/`; `/` or `` → `/`; undefined when it is not a plain path. */
 export function normaliseBase(value: string): string | undefined {
   const v = value.trim();
-  if (/^[a-z][a-z0-9+.-]*:|^\/\/|[?#\\\s"'<>%]/i.test(v)) return undefined;
+  if (isExternalUrl(v) || /[?#\\\s"'<>%]/.test(v)) return undefined;
   const parts = v.split('/').filter(Boolean);
   if (parts.some((p) => p === '.' || p === '..')) return undefined;
   return parts.length ? `/${parts.join('/')}/` : '/';

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { offsetToLineColumn } from '../diagnostics/frame.js';
 import { loadSettings } from '../settings/load.js';
 import { formatPath } from '../settings/locate.js';
-import { pageUrl } from '../../shared/urls.js';
+import { isExternalUrl, pageUrl } from '../../shared/urls.js';
 import { findUrls, type UrlRange } from './references.js';
 import { settingsEdits, type PageMove } from './settings-edits.js';
 
@@ -50,7 +50,6 @@ export interface RenameResult {
   diagnostics: Diagnostic[];
 }
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Folders whose files are not pages (content/scan.ts leaves out the same ones). */
 const NOT_PAGES = new Set(['node_modules', 'snippets', '_snippets', 'dist', '.kiln']);
 
@@ -92,7 +91,7 @@ interface Referrer {
 /** The new text of one URL, or undefined when it stays. */
 function rewrite(u: UrlRange, at: Referrer, move: PageMove): string | undefined {
   const value = u.value.trim();
-  if (!value || SCHEME.test(value) || value.startsWith('//') || value.startsWith('{')) return undefined;
+  if (!value || isExternalUrl(value) || value.startsWith('{')) return undefined;
   const [, p = '', rest = ''] = /^([^?#]*)(.*)$/.exec(value) ?? [];
   if (!p) return undefined;
 

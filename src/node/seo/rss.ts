@@ -16,11 +16,11 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { ContentModel, Page } from '../content/pages.js';
-import { resolveLink } from '../markdown/export.js';
 import remarkMath from '../mdx/plugins/remark-math.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 import type { Settings } from '../settings/types.js';
 import { absolute, escapeXml } from './urls.js';
+import { resolveLink } from '../../shared/urls.js';
 
 export interface FeedItem {
   title: string;
@@ -94,12 +94,12 @@ function literal(node: Jsx, name: string): unknown {
  * What a feed reader can show of an Update's content: Markdown as HTML, components unwrapped to
  * their Markdown content, imports, expressions and raw HTML left out; links made absolute.
  */
-function contentHtml(children: RootContent[], pageUrl: string, siteUrl: string | undefined): string {
+function contentHtml(children: RootContent[], pageId: string, siteUrl: string | undefined): string {
   const keep = (nodes: RootContent[]): RootContent[] =>
     nodes.flatMap((n): RootContent[] => {
       if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') return keep(n.children as RootContent[]);
       if (n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'html') return [];
-      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveLink(n.url, pageUrl));
+      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveLink(n.url, pageId, n.type !== 'image'));
       if ('children' in n) (n as Parent).children = keep((n as Parent).children);
       return [n];
     });
@@ -128,7 +128,7 @@ export function feedItems(page: Page, siteUrl?: string): FeedItem[] {
         const custom = typeof rss?.description === 'string' ? rss.description : undefined;
         const html = custom !== undefined
           ? `<p>${escapeXml(custom)}</p>`
-          : (description ? `<p>${escapeXml(description)}</p>` : '') + contentHtml(n.children as RootContent[], page.url, siteUrl);
+          : (description ? `<p>${escapeXml(description)}</p>` : '') + contentHtml(n.children as RootContent[], page.id, siteUrl);
         return [{
           title: typeof rss?.title === 'string' && rss.title.trim() ? rss.title.trim() : label,
           id,

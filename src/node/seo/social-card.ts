@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Settings } from '../settings/types.js';
 import { escapeXml } from './urls.js';
+import { isExternalUrl } from '../../shared/urls.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -110,7 +111,7 @@ async function readLogo(settings: Settings, root: string, projectFiles: readonly
 type Image = { type: string; bytes: Buffer };
 
 async function readImage(file: string | undefined, root: string, projectFiles: readonly string[]): Promise<Image | undefined> {
-  if (!file || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(file)) return undefined; // remote images are not fetched
+  if (!file || isExternalUrl(file)) return undefined; // remote images are not fetched
   const rel = file.replace(/^(\.\/|\/)+/, '').split(/[?#]/)[0]!;
   const type = LOGO_TYPES[path.extname(rel).toLowerCase()];
   // Only files the project scan found: a settings path cannot reach outside the docs folder.

@@ -1,8 +1,9 @@
 import type { ContentModel, Page } from '../content/pages.js';
+import { isExternalUrl } from '../../shared/urls.js';
 
 /** `https://docs.example.com` + `/guides/setup` → absolute URL; a path without a site URL stays a path. */
 export function absolute(siteUrl: string | undefined, pathOrUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (isExternalUrl(pathOrUrl)) return pathOrUrl;
   const p = pathOrUrl.startsWith('/') ? pathOrUrl : '/' + pathOrUrl;
   return siteUrl ? siteUrl.replace(/\/+$/, '') + p : p;
 }

@@ -3,6 +3,7 @@ import type { Analytics, Anchor, Logo, NavigationEntry, NavigationGroup, Setting
 import type { AnalyticsInput } from './schema/analytics.js';
 import type { NavigationGroupInput } from './schema/navigation.js';
 import { lookFromClassic } from './look.js';
+import { isHttpUrl } from '../../shared/urls.js';
 
 /** Theme colour used when the file sets none (the spec makes `colors` optional). */
 export const DEFAULT_PRIMARY = '#0d9373';
@@ -53,7 +54,7 @@ function normalizeGroup(g: NavigationGroupInput): NavigationGroup {
 export function siteUrlFrom(tags: Record<string, unknown> | undefined): string | undefined {
   for (const key of ['canonical', 'og:url']) {
     const v = tags?.[key];
-    if (typeof v === 'string' && /^https?:\/\/[^/\s]+/i.test(v.trim())) return v.trim().replace(/\/+$/, '');
+    if (typeof v === 'string' && isHttpUrl(v.trim())) return v.trim().replace(/\/+$/, '');
   }
   return undefined;
 }

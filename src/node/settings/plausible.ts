@@ -4,6 +4,7 @@ import { isCssColor } from '../render/encode.js';
 import { valuePhrase } from './issues.js';
 import type { JsonPath, PathMap, Where } from './locate.js';
 import type { Redirect } from './types.js';
+import { isExternalUrl } from '../../shared/urls.js';
 
 /**
  * Settings values that end up in a page as URLs or colours, checked for being plausible ones: a
@@ -70,7 +71,7 @@ export function redirectSource(source: string): { path: string } | { reason: str
   // browsers read it as `/`. Mintlify accepts the file, so it is a warning, not an error.
   const odd = oddCharacter(s.replace(/\\/g, ''));
   if (odd) return { reason: `it contains ${odd}` };
-  if (/^[a-z][a-z0-9+.-]*:/i.test(s) || s.startsWith('//')) return { reason: 'it is a URL, not a path of the site' };
+  if (isExternalUrl(s)) return { reason: 'it is a URL, not a path of the site' };
   if (s.split(/[/\\]/).some((seg) => seg === '.' || seg === '..')) return { reason: 'it has a `.` or `..` segment' };
   if (s.includes('\\')) return { reason: 'browsers read `\\` in an address as `/`', unreachable: true };
   return { path: s };

@@ -1,8 +1,8 @@
 import type {} from '../vfile-data.js';
-import path from 'node:path';
 import type { Root, Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { resolveLink } from '../../../shared/urls.js';
 
 export interface ResolveUrlsOptions {
   /** Id of the page (`guides/setup`); relative URLs are resolved against its folder. Default: `file.data.pageId`. */
@@ -20,27 +20,14 @@ const URL_ATTRS: Record<string, string[]> = {
  * into the page's clean URL. Works on Markdown output and on JSX written in the page.
  */
 export default function rehypeResolveUrls(options: ResolveUrlsOptions = {}) {
-  const resolve = (value: string, isLink: boolean, dir: string): string => {
-    if (!value || /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') || value.startsWith('#')) return value;
-    const m = /^([^?#]*)(.*)$/.exec(value)!;
-    let p = m[1]!;
-    const rest = m[2]!;
-    if (!p) return value;
-    if (!p.startsWith('/')) p = path.posix.normalize('/' + (dir === '.' ? '' : dir + '/') + p);
-    if (isLink) {
-      p = p.replace(/\.mdx?$/i, '').replace(/\/index$/, '') || '/';
-    }
-    return p + rest;
-  };
-
   return (tree: Root, file: VFile) => {
-    const dir = path.posix.dirname(options.pageId ?? file.data.pageId ?? '');
+    const id = options.pageId ?? file.data.pageId ?? '';
     visit(tree, (node) => {
       if (node.type === 'element') {
         const el = node as Element;
         for (const attr of URL_ATTRS[el.tagName] ?? []) {
           const v = el.properties?.[attr];
-          if (typeof v === 'string') el.properties[attr] = resolve(v, attr === 'href', dir);
+          if (typeof v === 'string') el.properties[attr] = resolveLink(v, id, attr === 'href');
         }
         return;
       }
@@ -50,7 +37,7 @@ export default function rehypeResolveUrls(options: ResolveUrlsOptions = {}) {
         if (!attrs) return;
         for (const a of jsx.attributes) {
           if (a.type === 'mdxJsxAttribute' && a.name && attrs.includes(a.name) && typeof a.value === 'string') {
-            a.value = resolve(a.value, a.name === 'href', dir);
+            a.value = resolveLink(a.value, id, a.name === 'href');
           }
         }
       }

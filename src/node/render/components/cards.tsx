@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
 import { classifyIcon } from '../../icons/resolve.js';
 import { CalloutIcon } from './callouts.js';
+import { isExternalUrl } from '../../../shared/urls.js';
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
 export interface CardProps {
   title?: ReactNode;
@@ -38,7 +38,7 @@ export function CardIcon({ icon, iconType, color }: { icon?: ReactNode; iconType
 }
 
 export function Card({ title, icon, iconType, color, href, horizontal, img, cta, arrow, type, className, children }: CardProps) {
-  const external = href ? isExternal(href) : false;
+  const external = href ? isExternalUrl(href) : false;
   const kind = type && CARD_TYPES.has(type) ? type : undefined;
   const showArrow = !!href && (arrow === undefined ? external : on(arrow));
   const inner = (
@@ -85,7 +85,7 @@ export function Column({ className, children }: { className?: string; children?:
  * on a patterned background, its title and description under it; the whole tile is the link.
  */
 export function Tile({ href, title, description, children }: { href?: string; title?: ReactNode; description?: ReactNode; children?: ReactNode }) {
-  const external = href ? isExternal(href) : false;
+  const external = href ? isExternalUrl(href) : false;
   const inner = (
     <>
       <div className="tile-preview">{children}</div>

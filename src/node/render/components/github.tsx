@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { pageTitle } from './audience.js';
+import { hasScheme } from '../../../shared/urls.js';
 
 const SLUG = /^(?:https?:\/\/(?:www\.)?github\.com\/)?([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/i;
 
@@ -37,7 +38,7 @@ export const GitHub = Object.assign(({ children }: { children?: ReactNode }) => 
  * a teammate, shown by the name before the @ (the published site has no directory of names).
  */
 export function Mention({ page, user }: { page?: string; user?: string }) {
-  if (typeof page === 'string' && page && (!/^[a-z][a-z0-9+.-]*:/i.test(page) || /^https?:/i.test(page))) {
+  if (typeof page === 'string' && page && (!hasScheme(page) || /^https?:/i.test(page))) {
     const url = page.startsWith('/') || /^https?:/i.test(page) ? page : `/${page}`;
     return <a className="mention mention-page" href={url}>{pageTitle(url.replace(/[#?].*$/, '').replace(/(.)\/$/, '$1')) ?? page}</a>;
   }

@@ -6,8 +6,8 @@ import type { CtaButton, Link, Settings } from '../../settings/types.js';
 import { renderInlineMarkdown, safeUrl } from '../../openapi/markdown.js';
 import { ArrowRightIcon, CloseIcon, ExternalIcon } from './icons.js';
 import { bannerKey } from './theme.js';
+import { isExternalUrl } from '../../../shared/urls.js';
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /**
@@ -39,7 +39,7 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
   // mint.json's `style: roundedRectangle` and `arrow` (styles/look.css).
   const className = `cta-button${cta.style === 'roundedRectangle' ? ' cta-rounded' : ''}`;
   return (
-    <a className={className} href={cta.url} {...(isExternal(cta.url) ? externalProps : {})}>
+    <a className={className} href={cta.url} {...(isExternalUrl(cta.url) ? externalProps : {})}>
       {cta.name ?? cta.url}
       {cta.arrow && <ArrowRightIcon />}
     </a>
@@ -77,7 +77,7 @@ export function NavbarLink({ link }: { link: Link }) {
   const label = link.name || (link.type === 'github' ? (repo ? `${repo.owner}/${repo.name}` : 'GitHub') : link.type === 'discord' ? 'Discord' : link.url);
   const icon = link.icon ? <ContentIcon icon={link.icon} size={14} /> : link.type ? <FaIcon name={link.type} type="brands" /> : null;
   return (
-    <a href={link.url} className={icon ? 'topbar-link-icon' : undefined} {...(isExternal(link.url) ? externalProps : {})}>
+    <a href={link.url} className={icon ? 'topbar-link-icon' : undefined} {...(isExternalUrl(link.url) ? externalProps : {})}>
       {icon}
       {label}
     </a>
@@ -119,7 +119,7 @@ export function SiteFooter({ settings }: { settings: Settings }) {
               <ul>
                 {c.items.map((l, j) => (
                   <li key={j}>
-                    <a href={safeUrl(l.href)} {...(isExternal(l.href) ? externalProps : {})}>{l.label}</a>
+                    <a href={safeUrl(l.href)} {...(isExternalUrl(l.href) ? externalProps : {})}>{l.label}</a>
                   </li>
                 ))}
               </ul>

@@ -23,7 +23,6 @@ import { seoHead } from '../../seo/meta.js';
 import { markdownPath } from '../../seo/urls.js';
 import { feedItems, feedPath } from '../../seo/rss.js';
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
 function Logo({ settings }: { settings: Settings }) {
   const logo = settings.logo;

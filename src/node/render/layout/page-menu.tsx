@@ -3,6 +3,7 @@ import { ContentIcon, FaIcon } from '../../icons/Icon.js';
 import type { ContextualOption, Settings } from '../../settings/types.js';
 import { markdownPath } from '../../seo/urls.js';
 import { safeUrl } from '../../openapi/markdown.js';
+import { isWebUrl } from '../../../shared/urls.js';
 
 /**
  * The page menu in the page header (`contextual.options`): its first option as a button, every
@@ -65,7 +66,7 @@ function itemOf(option: ContextualOption, settings: Settings, page: Page, md: st
   }
   const href = customHref(option, settings, page);
   if (!href) return undefined;
-  return { key: `custom:${option.title}`, title: option.title, description: option.description, icon: option.icon ? <ContentIcon icon={option.icon} /> : <FaIcon name="arrow-up-right-from-square" type="solid" />, href, external: /^(https?:)?\/\//i.test(href) };
+  return { key: `custom:${option.title}`, title: option.title, description: option.description, icon: option.icon ? <ContentIcon icon={option.icon} /> : <FaIcon name="arrow-up-right-from-square" type="solid" />, href, external: isWebUrl(href) };
 }
 
 function ItemBody({ item, withDescription }: { item: Item; withDescription: boolean }) {

@@ -4,8 +4,8 @@ import type { Anchor, Division, DivisionKind, Settings, VersionOption } from '..
 import { ContentIcon } from '../../icons/Icon.js';
 import { ChevronIcon, ExternalIcon, GlobeIcon } from './icons.js';
 import { cssColor } from '../encode.js';
+import { isExternalUrl } from '../../../shared/urls.js';
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 /** The tab bar under the top bar: the first tab holds every page no other tab claims. */
@@ -17,7 +17,7 @@ export function TabBar({ settings, sections, current }: { settings: Settings; se
   for (const t of settings.tabs) {
     const section = sections.sections.find((s) => s.key === `tab:${t.name}`);
     const href = section?.firstUrl ?? t.url;
-    items.push({ key: `tab:${t.name}`, name: t.name, href: isExternal(href) || href.startsWith('/') ? href : `/${href}`, external: isExternal(t.url), version: t.version });
+    items.push({ key: `tab:${t.name}`, name: t.name, href: isExternalUrl(href) || href.startsWith('/') ? href : `/${href}`, external: isExternalUrl(t.url), version: t.version });
   }
   const active = current.kind === 'tab' ? current.key : root.key;
   return (
@@ -79,7 +79,7 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
     ...settings.anchors.map((a) => {
       const key = `anchor:${a.name}`;
       const section = sections.sections.find((s) => s.key === key);
-      const external = isExternal(a.url);
+      const external = isExternalUrl(a.url);
       return {
         key, name: a.name, href: external ? a.url : (section?.firstUrl ?? `/${a.url.replace(/^\/+/, '')}`), icon: a.icon, iconType: a.iconType as string,
         color: anchorColor(a.color ?? settings.colors.anchors), external, version: a.version, hidden: a.isDefaultHidden && activeKey !== key,
@@ -143,8 +143,8 @@ function levelOf(settings: Settings, sections: SectionModel, current: Section, k
     // A version's entry leads to the page being read in that version when it has it (`versionHref`).
     const href = (pageUrl !== undefined && d.kind === 'version' ? sections.versionHref?.(d, pageUrl) : undefined) ?? sections.hrefOf?.(d) ?? d.href;
     if (!href) return [];
-    const local = !isExternal(href) && !href.startsWith('/') && !href.startsWith('#') ? `/${href}` : href;
-    return [{ key: d.key, name: d.kind === 'language' ? languageName(d.name) : d.name, href: local, external: isExternal(href), current: d === chosen, division: d }];
+    const local = !isExternalUrl(href) && !href.startsWith('/') && !href.startsWith('#') ? `/${href}` : href;
+    return [{ key: d.key, name: d.kind === 'language' ? languageName(d.name) : d.name, href: local, external: isExternalUrl(href), current: d === chosen, division: d }];
   });
 }
 
@@ -186,7 +186,7 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
                       const chosen = current.path?.includes(m);
                       return (
                         <li key={m.key}>
-                          <a href={href} aria-current={chosen ? 'true' : undefined} {...(isExternal(href) ? externalProps : {})}>
+                          <a href={href} aria-current={chosen ? 'true' : undefined} {...(isExternalUrl(href) ? externalProps : {})}>
                             <DivisionIcon d={m} />
                             <span className="switcher-text">
                               <span className="switcher-name">{m.name}</span>

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { NavGroupNode, NavNode, NavPageNode } from '../../content/pages.js';
 import { ContentIcon } from '../../icons/Icon.js';
 import { ChevronIcon, ExternalIcon } from './icons.js';
+import { isExternalUrl } from '../../../shared/urls.js';
 
 /** A page's or group's `icon`: 16 px, muted, in the accent colour on the current page (sidebar.css). */
 function NavIcon({ icon, iconType }: { icon?: string; iconType?: string }) {
@@ -43,14 +44,13 @@ function GroupName({ group }: { group: NavGroupNode }) {
   return group.root ? <a data-root="" className="nav-link" href={group.root.url}>{label}</a> : label;
 }
 
-const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url);
 
 /**
  * A page's entry: its link (or its front matter `url`, opened in a new tab when it is another
  * site's), icon, title and tag. Written inline in `Item`: large sidebars render tens of thousands.
  */
 function pageLink(node: NavPageNode) {
-  const external = !!node.href && isExternal(node.href);
+  const external = !!node.href && isExternalUrl(node.href);
   return (
     <a className={node.method ? 'nav-link nav-endpoint' : 'nav-link'} href={node.href ?? node.url} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       <NavIcon icon={node.icon} iconType={node.iconType} />

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FontSpec, Settings } from '../../settings/types.js';
 import { DEFAULT_PRIMARY } from '../../settings/normalize.js';
-import { projectFileUrl } from '../../../shared/urls.js';
+import { hasScheme, projectFileUrl } from '../../../shared/urls.js';
 import { cssColor, cssString, cssUrl, jsString, styleText } from '../encode.js';
 import { contrastRatio, DEFAULT_BG, HEX_COLOUR, mixHex, readableOn, textOn } from '../../../shared/colour.js';
 
@@ -80,7 +80,7 @@ function computeVariables(settings: Settings): string {
 export function projectCssUrl(path: string | undefined): string | undefined {
   if (!path) return undefined;
   const url = projectFileUrl(path.trim());
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^(?:https?|data):/i.test(url)) return undefined;
+  if (hasScheme(url) && !/^(?:https?|data):/i.test(url)) return undefined;
   return cssUrl(url);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexColor, noted, text, unused } from './common.js';
 import { footerSocials, socialsObject } from './footer.js';
+import { isExternalUrl } from '../../../shared/urls.js';
 
 /**
  * The settings of a site's look and chrome, in both layouts: theme, fonts, background, banner,
@@ -174,7 +175,7 @@ export const thumbnails = z.object({
   appearance: z.enum(['light', 'dark']).optional(),
   /** Background image of the card: a project file (a remote image is not downloaded). */
   background: noted(text, (v) =>
-    typeof v === 'string' && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(v) ? 'is a remote image, which is not downloaded: the card is drawn without a background image' : undefined,
+    typeof v === 'string' && isExternalUrl(v) ? 'is a remote image, which is not downloaded: the card is drawn without a background image' : undefined,
   ).optional(),
   /** Card layout. Not drawn: Kiln has one layout. */
   preset: unused(z.enum(['classic', 'headline', 'minimal']), 'is not used: Kiln draws one card layout (the site name, description and logo)').optional(),
