@@ -45,75 +45,139 @@ function pageForMarkdown(site: LoadedSite, pathname: string): Page | undefined {
   return page && !page.frontMatter.noindex ? page : undefined;
 }
 
-/**
- * Whether a build writes a file at `pathname` besides the pages and project files (`kiln check`
- * accepts links to them): llms.txt, each page's Markdown, changelog feeds, sitemap and robots.txt.
- */
-export function isGeneratedPath(site: LoadedSite, pathname: string): boolean {
-  if (pathname === '/llms.txt' || pathname === '/llms-full.txt' || pageForMarkdown(site, pathname)) return true;
-  if (site.settings.siteUrl && (pathname === '/sitemap.xml' || pathname === '/robots.txt')) return true;
-  return pathname.endsWith('/rss.xml') && feedPages(site.content, site.settings.siteUrl).some((p) => feedPath(p.url) === pathname);
+/** A generated file; its body is made when asked for (undefined: it could not be, and that was reported). */
+interface Route {
+  path: string;
+  type: string;
+  body(): Promise<string | Uint8Array | undefined>;
 }
 
-/** One generated file by URL path (dev server), or undefined. */
-export async function generatedFile(site: LoadedSite, pathname: string): Promise<GeneratedFile | undefined> {
-  const ui = searchUiAsset();
-  if (pathname === ui.url) return { path: ui.url, type: ui.type, body: ui.body };
-  const playground = playgroundAsset();
-  if (pathname === playground.url) return { path: playground.url, type: playground.type, body: playground.body };
-  if (pathname === PAGE_LIST_PATH) return { path: pathname, type: 'application/json; charset=utf-8', body: pageList(site) };
-  if (pathname === '/llms.txt') return { path: pathname, type: TEXT, body: llmsTxt(site.settings, site.content) };
-  if (pathname === '/llms-full.txt') {
-    const pages = await Promise.all(llmsPages(site.content, site.settings).map(async (page) => ({ page, markdown: await markdownOf(site, page) })));
-    return { path: pathname, type: TEXT, body: llmsFullTxt(site.settings, pages) };
-  }
-  const page = pageForMarkdown(site, pathname);
-  if (page) return { path: pathname, type: MARKDOWN, body: await markdownOf(site, page) };
-  if (pathname.endsWith('/rss.xml')) {
-    const feed = feedPages(site.content, site.settings.siteUrl).find((p) => feedPath(p.url) === pathname);
-    if (feed) return { path: pathname, type: RSS, body: rssXml(site.settings, feed) };
+interface Context {
+  site: LoadedSite;
+  diagnostics?: Diagnostic[];
+  /** A page's Markdown, made once for its files and llms-full.txt. */
+  markdown(page: Page): Promise<string>;
+  /** Every page llms.txt lists, with its Markdown. */
+  allMarkdown(): Promise<{ page: Page; markdown: string }[]>;
+}
+
+/** One kind of generated file. */
+interface RouteKind {
+  /** Whether `kiln dev` serves it too: redirects, the social card, sitemap and robots.txt are the build's only (host configuration, or they need the site URL). */
+  dev: boolean;
+  /** Every file of this kind, in the order the build writes them. */
+  list(ctx: Context): Route[];
+  /** The file of this kind at `pathname`, found without listing the others (default: from the list). */
+  find?(ctx: Context, pathname: string): Route | undefined;
+}
+
+const route = (path: string, type: string, body: () => string | Uint8Array | undefined | Promise<string | Uint8Array | undefined>): Route => ({ path, type, body: async () => body() });
+
+function markdownRoutes(ctx: Context, page: Page): Route[] {
+  const body = () => ctx.markdown(page);
+  return [markdownPath(page.url), ...(ctx.site.content.byUrl.get('/') === page ? ['/index.md'] : [])].map((p) => route(p, MARKDOWN, body));
+}
+
+const feedRoutes = ({ site: { settings, content } }: Context): Route[] => feedPages(content, settings.siteUrl).map((page) => route(feedPath(page.url), RSS, () => rssXml(settings, page)));
+
+/**
+ * Everything a build writes besides the pages and project files, one row per kind: the build writes
+ * every file of every row (`siteOutputs`), `kiln dev` answers the rows marked `dev`
+ * (`generatedFile`), and `kiln check` accepts links to any of them (`isGeneratedPath`).
+ */
+const ROUTES: RouteKind[] = [
+  { dev: true, list: () => [searchUiAsset(), playgroundAsset()].map((a) => route(a.url, a.type, () => a.body)) },
+  { dev: true, list: ({ site }) => [route(PAGE_LIST_PATH, 'application/json; charset=utf-8', () => pageList(site))] },
+  {
+    dev: true,
+    list: (ctx) => llmsPages(ctx.site.content, ctx.site.settings).flatMap((page) => markdownRoutes(ctx, page)),
+    find: (ctx, pathname) => {
+      const page = pageForMarkdown(ctx.site, pathname);
+      return page && markdownRoutes(ctx, page).find((r) => r.path === pathname);
+    },
+  },
+  {
+    dev: true,
+    list: (ctx) => [
+      route('/llms.txt', TEXT, () => llmsTxt(ctx.site.settings, ctx.site.content)),
+      route('/llms-full.txt', TEXT, async () => llmsFullTxt(ctx.site.settings, await ctx.allMarkdown())),
+    ],
+  },
+  { dev: false, list: ({ site: { settings, content } }) => redirectPages(settings.redirects, content, settings.siteUrl).map((r) => route('/' + r.path, 'text/html', () => r.html)) },
+  {
+    dev: false,
+    list: ({ site }) => {
+      const rules = redirectsFile(site.settings.redirects);
+      return rules ? [route('/_redirects', TEXT, () => rules)] : [];
+    },
+  },
+  { dev: true, list: feedRoutes, find: (ctx, pathname) => (pathname.endsWith('/rss.xml') ? feedRoutes(ctx).find((r) => r.path === pathname) : undefined) },
+  {
+    // Drawn once per build, for the pages that give no og:image of their own (seo/meta.ts).
+    dev: false,
+    list: ({ site, diagnostics }) =>
+      needsSocialCard(site.settings)
+        ? [
+            route(socialCardUrl(site.settings), 'image/png', () =>
+              renderSocialCard(site.settings, site.root, site.files.assets).catch((error: unknown) => {
+                diagnostics?.push(diag('seo/social-card-failed', { reason: (error as Error).message.split('\n')[0]! }));
+                return undefined;
+              }),
+            ),
+          ]
+        : [],
+  },
+  {
+    dev: false,
+    list: ({ site: { settings, content } }) => {
+      const siteUrl = settings.siteUrl;
+      if (!siteUrl) return [];
+      return [route('/sitemap.xml', 'application/xml', () => sitemapXml(siteUrl, content, settings)), route('/robots.txt', TEXT, () => robotsTxt(siteUrl))];
+    },
+  },
+];
+
+/** `markdown`: pages' Markdown the build converted as it compiled them (one parse a page), by URL. */
+function context(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string>; diagnostics?: Diagnostic[] } = {}): Context {
+  const made = new Map<Page, Promise<string>>();
+  const markdown = (page: Page) => {
+    let m = made.get(page);
+    if (!m) made.set(page, (m = Promise.resolve(options.markdown?.get(page.url) ?? markdownOf(site, page))));
+    return m;
+  };
+  return {
+    site,
+    diagnostics: options.diagnostics,
+    markdown,
+    allMarkdown: () => Promise.all(llmsPages(site.content, site.settings).map(async (page) => ({ page, markdown: await markdown(page) }))),
+  };
+}
+
+function findRoute(ctx: Context, pathname: string, devOnly: boolean): Route | undefined {
+  for (const kind of ROUTES) {
+    if (devOnly && !kind.dev) continue;
+    const found = kind.find ? kind.find(ctx, pathname) : kind.list(ctx).find((r) => r.path === pathname);
+    if (found) return found;
   }
   return undefined;
 }
 
-/**
- * All generated files of a build: the search dialog script, the 404 page list, each page as
- * Markdown, llms.txt and llms-full.txt, redirect pages and `_redirects`, the RSS feed of each
- * changelog page, the default social card when the settings give no image, and, when the site URL
- * is known, sitemap.xml and robots.txt.
- */
+/** Whether a build writes a file at `pathname` besides the pages and project files (`kiln check` accepts links to them). */
+export function isGeneratedPath(site: LoadedSite, pathname: string): boolean {
+  return findRoute(context(site), pathname, false) !== undefined;
+}
+
+/** One generated file by URL path (dev server), or undefined. */
+export async function generatedFile(site: LoadedSite, pathname: string): Promise<GeneratedFile | undefined> {
+  const found = findRoute(context(site), pathname, true);
+  const body = await found?.body();
+  return found && body !== undefined ? { path: found.path, type: found.type, body } : undefined;
+}
+
+/** All generated files of a build, in the table's order; a file that could not be made is left out (and reported). */
 export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string>; diagnostics?: Diagnostic[] } = {}): Promise<GeneratedFile[]> {
-  const { settings, content } = site;
-  const ui = searchUiAsset();
-  const files: GeneratedFile[] = [
-    { path: ui.url, type: ui.type, body: ui.body },
-    { path: playgroundAsset().url, type: playgroundAsset().type, body: playgroundAsset().body },
-    { path: PAGE_LIST_PATH, type: 'application/json', body: pageList(site) },
-  ];
-  const pages = llmsPages(content, settings);
-  // The build converts pages as it compiles them (one parse a page); anything missing is done here.
-  const markdown = await Promise.all(pages.map(async (page) => ({ page, markdown: options.markdown?.get(page.url) ?? (await markdownOf(site, page)) })));
-  for (const { page, markdown: body } of markdown) {
-    files.push({ path: markdownPath(page.url), type: MARKDOWN, body });
-    if (content.byUrl.get('/') === page) files.push({ path: '/index.md', type: MARKDOWN, body });
-  }
-  files.push({ path: '/llms.txt', type: TEXT, body: llmsTxt(settings, content) });
-  files.push({ path: '/llms-full.txt', type: TEXT, body: llmsFullTxt(settings, markdown) });
-  for (const r of redirectPages(settings.redirects, content, settings.siteUrl)) files.push({ path: '/' + r.path, type: 'text/html', body: r.html });
-  const rules = redirectsFile(settings.redirects);
-  if (rules) files.push({ path: '/_redirects', type: TEXT, body: rules });
-  for (const page of feedPages(content, settings.siteUrl)) files.push({ path: feedPath(page.url), type: RSS, body: rssXml(settings, page) });
-  // Drawn once per build, for the pages that give no og:image of their own (seo/meta.ts).
-  if (needsSocialCard(settings)) {
-    try {
-      files.push({ path: socialCardUrl(settings), type: 'image/png', body: await renderSocialCard(settings, site.root, site.files.assets) });
-    } catch (error) {
-      options.diagnostics?.push(diag('seo/social-card-failed', { reason: (error as Error).message.split('\n')[0]! }));
-    }
-  }
-  if (settings.siteUrl) {
-    files.push({ path: '/sitemap.xml', type: 'application/xml', body: sitemapXml(settings.siteUrl, content, settings) });
-    files.push({ path: '/robots.txt', type: TEXT, body: robotsTxt(settings.siteUrl) });
-  }
-  return files;
+  const ctx = context(site, options);
+  const routes = ROUTES.flatMap((kind) => kind.list(ctx));
+  const bodies = await Promise.all(routes.map((r) => r.body()));
+  return routes.flatMap((r, i) => (bodies[i] === undefined ? [] : [{ path: r.path, type: r.type, body: bodies[i] }]));
 }
