@@ -75,7 +75,8 @@ const route = (path: string, type: string, body: () => string | Uint8Array | und
 
 function markdownRoutes(ctx: Context, page: Page): Route[] {
   const body = () => ctx.markdown(page);
-  return [markdownPath(page.url), ...(ctx.site.content.byUrl.get('/') === page ? ['/index.md'] : [])].map((p) => route(p, MARKDOWN, body));
+  // The home page is at `/index.md` too, when it has a URL of its own.
+  return [...new Set([markdownPath(page.url), ...(ctx.site.content.byUrl.get('/') === page ? ['/index.md'] : [])])].map((p) => route(p, MARKDOWN, body));
 }
 
 const feedRoutes = ({ site: { settings, content } }: Context): Route[] => feedPages(content, settings.siteUrl).map((page) => route(feedPath(page.url), RSS, () => rssXml(settings, page)));
