@@ -62,3 +62,13 @@ export function readableOn(fg: string, bg: string, target = AA_TEXT): string {
   }
   return toward;
 }
+
+/** A CSS colour name (`rebeccapurple`) or function (`oklch(…)`), as far as a value can carry nothing else. */
+const NAMED = /^[a-z]{3,30}$/i;
+const FUNCTION = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+0-9a-z.,%/\s]*\)$/i;
+
+/** Whether `value` reads as one CSS colour: a hex code, a colour name, or a colour function. */
+export function isCssColor(value: string): boolean {
+  const v = value.trim();
+  return HEX_COLOUR.test(v) || NAMED.test(v) || FUNCTION.test(v);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasScheme, isExternalUrl, isHttpUrl, isWebUrl, projectFileUrl, resolveLink, resolveSitePath, sharedFolder } from './urls.js';
+import { hasScheme, isExternalUrl, isHttpUrl, isWebUrl, projectFileUrl, resolveLink, resolveSitePath, sharedFolder, trimTrailingSlash } from './urls.js';
 
 describe('projectFileUrl', () => {
   it('makes project-relative paths root-relative, so nested pages find the file', () => {
@@ -75,5 +75,13 @@ describe('link resolution', () => {
     expect(resolveLink('./setup.mdx?tab=a#step-2', 'guides/intro', true)).toBe('/guides/setup?tab=a#step-2');
     expect(resolveLink('img/a.png?v=1', 'guides/intro', false)).toBe('/guides/img/a.png?v=1');
     for (const u of ['https://x.dev/a.mdx', '//cdn.x/a', 'mailto:a@b.c', '#here', '?q=1', '']) expect(resolveLink(u, 'guides/intro', true), u).toBe(u);
+  });
+
+  it('trims a trailing slash before the query and hash, never the root', () => {
+    expect(trimTrailingSlash('/guides/')).toBe('/guides');
+    expect(trimTrailingSlash('/guides//?q=1#h')).toBe('/guides?q=1#h');
+    expect(trimTrailingSlash('/a/#x')).toBe('/a#x');
+    expect(trimTrailingSlash('/')).toBe('/');
+    expect(trimTrailingSlash('/guides')).toBe('/guides');
   });
 });

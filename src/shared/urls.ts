@@ -42,6 +42,11 @@ export function resolveSitePath(value: string, fromId: string, isLink: boolean):
   return p;
 }
 
+/** `/guides/` → `/guides`, `/a/?q#h` → `/a?q#h`; `/` stays. */
+export function trimTrailingSlash(url: string): string {
+  return url.replace(/^([^?#]*?[^/?#])\/+(?=[?#]|$)/, '$1');
+}
+
 /**
  * A URL as written in page `fromId`, made root-relative (`resolveSitePath`), its query and hash
  * kept. External URLs, same-page anchors and empty values are returned as they are.
@@ -99,4 +104,32 @@ export function sharedFolder(paths: Iterable<string>): string {
     if (prefix.length === 0) break;
   }
   return (prefix ?? []).join('/');
+}
+
+/** `https://docs.example.com` + `/guides/setup` → absolute URL; a path without a site URL stays a path. */
+export function absolute(siteUrl: string | undefined, pathOrUrl: string): string {
+  if (isExternalUrl(pathOrUrl)) return pathOrUrl;
+  const p = pathOrUrl.startsWith('/') ? pathOrUrl : '/' + pathOrUrl;
+  return siteUrl ? siteUrl.replace(/\/+$/, '') + p : p;
+}
+
+/** Where a page's Markdown is published: `/guides/setup.md`; the home page also at `/index.md`. */
+export function markdownPath(url: string): string {
+  return url === '/' ? '/index.md' : url + '.md';
+}
+
+/** Where the feed of the page at `url` is published. */
+export function feedPath(url: string): string {
+  return url === '/' ? '/rss.xml' : `${url}/rss.xml`;
+}
+
+/** An absolute http(s) URL without a trailing slash, or undefined when `value` is not one. */
+export function normaliseSiteUrl(value: string): string | undefined {
+  try {
+    const u = new URL(value.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+    return (u.origin + u.pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from '../../node/build/build.js';
 import { buildExitCode, buildReport } from '../../node/build/report.js';
 import { diag } from '../../node/diagnostics/catalogue.js';
-import { normaliseSiteUrl } from '../../node/seo/urls.js';
+import { normaliseSiteUrl } from '../../shared/urls.js';
 import { count, paint, printDiagnostics } from '../report.js';
 import { baseOption, budgetOptions } from '../serve-options.js';
 

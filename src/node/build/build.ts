@@ -9,7 +9,7 @@ import { OutputWriter, recoverInterrupted, type OutputState } from '../output/wr
 import { outputRefusal } from '../output/guard.js';
 import { announceOutput, exitCodeFor, killChildren, onInterrupt } from '../interrupt.js';
 import { RebasingWriter } from '../output/base-path.js';
-import { outputPathForUrl } from '../../shared/urls.js';
+import { markdownPath, outputPathForUrl } from '../../shared/urls.js';
 import { createEngines, loadSite } from '../site/load.js';
 import { cacheDir, type ProjectFiles } from '../content/scan.js';
 import { bundleIslands, islandsEntryName } from '../assets/islands.js';
@@ -23,7 +23,6 @@ import { ownNotFound, renderNotFound } from '../render/not-found.js';
 import { siteOutputs } from '../seo/outputs.js';
 import { closeSearch, SEARCH_PATH, searchInput } from '../search/index.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
-import { markdownPath } from '../seo/urls.js';
 import { BuildTimings } from './timings.js';
 import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
 

@@ -13,7 +13,7 @@ import { substituteVariables } from '../content/variables.js';
 import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, Settings } from '../settings/types.js';
 import { AA_TEXT } from '../../shared/colour.js';
-import { isExternalUrl, isHttpUrl, resolveSitePath } from '../../shared/urls.js';
+import { isExternalUrl, isHttpUrl, resolveSitePath, trimTrailingSlash } from '../../shared/urls.js';
 import { contrastPairs } from './contrast.js';
 import { checkExternal, requestUrl, type ExternalOptions } from './external.js';
 import { openApiLinks } from './openapi-links.js';
@@ -246,8 +246,7 @@ async function asyncapiReference(site: LoadedSite, page: Page, diagnostics: Diag
 
 /** The path a link points at as pages are looked up (`content.byUrl`): as the build resolves it, no trailing slash, decoded. */
 export function resolvePath(value: string, fromId: string, isLink: boolean): string {
-  let p = resolveSitePath(value, fromId, isLink);
-  if (p.length > 1) p = p.replace(/\/+$/, '');
+  const p = trimTrailingSlash(resolveSitePath(value, fromId, isLink));
   try {
     return decodeURI(p);
   } catch {

@@ -319,3 +319,20 @@ export async function loadContent(
 
   return { pages, byUrl, order, nav, directories, diagnostics };
 }
+
+/** The URL a page is known by: the home page is `/` (it is also written at its own URL). */
+export function canonicalPath(content: ContentModel, page: Page): string {
+  return content.byUrl.get('/') === page ? '/' : page.url;
+}
+
+/** Published pages in navigation order, then the pages outside the navigation (by URL). */
+export function pagesInOrder(content: ContentModel): Page[] {
+  const seen = new Set<string>();
+  const out: Page[] = [];
+  for (const id of content.order) {
+    const p = content.pages.get(id);
+    if (p && !seen.has(p.id)) (seen.add(p.id), out.push(p));
+  }
+  const rest = [...content.pages.values()].filter((p) => !seen.has(p.id)).sort((a, b) => a.url.localeCompare(b.url));
+  return [...out, ...rest];
+}

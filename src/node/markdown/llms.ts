@@ -1,6 +1,6 @@
-import { isIndexable, type ContentModel, type NavNode, type Page } from '../content/pages.js';
+import { type ContentModel, isIndexable, type NavNode, type Page, pagesInOrder } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
-import { absolute, markdownPath, pagesInOrder } from '../seo/urls.js';
+import { absolute, markdownPath } from '../../shared/urls.js';
 
 /**
  * Pages that are offered to AI tools (llms.txt, llms-full.txt, each page's Markdown): those the

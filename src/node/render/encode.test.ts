@@ -3,7 +3,8 @@ import { fromHtml } from 'hast-util-from-html';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { describe, expect, it } from 'vitest';
-import { cssColor, cssString, cssUrl, escapeHtml, isCssColor, jsonInScript, jsString, styleText } from './encode.js';
+import { isCssColor } from '../../shared/colour.js';
+import { cssColor, cssString, cssUrl, escapeHtml, jsonInScript, jsString, styleText } from './encode.js';
 
 /** The elements an HTML parser makes of a page whose <style> holds `--x:<value>`. */
 function parsedVariable(value: string): { styles: string[]; scripts: number } {

@@ -8,6 +8,8 @@
  * never leaves the token it was put in (a CSS string, a JavaScript string, an attribute).
  */
 
+import { isCssColor } from '../../shared/colour.js';
+
 /** HTML text or a quoted attribute value. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -50,16 +52,6 @@ export function cssString(value: string): string {
 /** A CSS `url()` of `url`, quoted and escaped as a CSS string. */
 export function cssUrl(url: string): string {
   return `url(${cssString(url)})`;
-}
-
-const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const NAMED = /^[a-z]{3,30}$/i;
-const FUNCTION = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+0-9a-z.,%/\s]*\)$/i;
-
-/** Whether `value` reads as one CSS colour: a hex code, a colour name, or a colour function. */
-export function isCssColor(value: string): boolean {
-  const v = value.trim();
-  return HEX.test(v) || NAMED.test(v) || FUNCTION.test(v);
 }
 
 /** `value` when it is one CSS colour, else undefined: a colour never carries other declarations. */

@@ -2,7 +2,8 @@ import type { ContentModel, Page } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
 import { isoDate } from '../content/git-dates.js';
 import { needsSocialCard, socialCardUrl } from './social-card.js';
-import { absolute, canonicalPath } from './urls.js';
+import { absolute } from '../../shared/urls.js';
+import { canonicalPath } from '../content/pages.js';
 
 export interface MetaTag {
   /** `property` for OpenGraph (`og:*`, `article:*`), `name` for the rest. */

@@ -11,10 +11,10 @@ import { searchUiAsset } from '../search/ui-asset.js';
 import { playgroundAsset } from '../render/api/playground.js';
 import type { LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
-import { feedPages, feedPath, rssXml } from './rss.js';
+import { feedPages, rssXml } from './rss.js';
 import { needsSocialCard, renderSocialCard, socialCardUrl } from './social-card.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
-import { markdownPath } from './urls.js';
+import { feedPath, markdownPath } from '../../shared/urls.js';
 
 export interface GeneratedFile {
   /** URL path: `/llms.txt`, `/guides/setup.md`. */

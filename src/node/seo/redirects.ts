@@ -1,9 +1,8 @@
 import type { ContentModel } from '../content/pages.js';
 import type { Redirect } from '../settings/types.js';
-import { outputPathForUrl } from '../../shared/urls.js';
+import { absolute, outputPathForUrl } from '../../shared/urls.js';
 import { escapeHtml } from '../render/encode.js';
 import { acceptedRedirect } from '../settings/plausible.js';
-import { absolute } from './urls.js';
 
 /**
  * The rules both of whose ends are accepted, the destination written as it is served (`guides/new`

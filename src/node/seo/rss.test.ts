@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../content/pages.js';
-import { feedItems, feedPages, feedPath, labelDate, rssXml } from './rss.js';
+import { feedItems, feedPages, labelDate, rssXml } from './rss.js';
 import { fakeContent } from './test-helpers.js';
+import { feedPath } from '../../shared/urls.js';
 
 /**
  * XML 1.0 well-formedness, strictly: one root element, tags nested and closed, attributes quoted

@@ -19,8 +19,8 @@ import type { ContentModel, Page } from '../content/pages.js';
 import remarkMath from '../mdx/plugins/remark-math.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 import type { Settings } from '../settings/types.js';
-import { absolute, escapeXml } from './urls.js';
-import { resolveLink } from '../../shared/urls.js';
+import { absolute, feedPath, resolveLink } from '../../shared/urls.js';
+import { escapeXml } from './xml.js';
 
 export interface FeedItem {
   title: string;
@@ -30,11 +30,6 @@ export interface FeedItem {
   html: string;
   tags: string[];
   date?: Date;
-}
-
-/** Where the feed of the page at `url` is published. */
-export function feedPath(url: string): string {
-  return url === '/' ? '/rss.xml' : `${url}/rss.xml`;
 }
 
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);

@@ -4,7 +4,7 @@ import { needsSocialCard, socialCardUrl } from './social-card.js';
 import { isPattern, redirectHtml, redirectPages, redirectsFile } from './redirects.js';
 import { indexablePages, robotsTxt, sitemapXml } from './sitemap.js';
 import { fakeContent, fakeSettings } from './test-helpers.js';
-import { absolute, markdownPath, normaliseSiteUrl } from './urls.js';
+import { absolute, markdownPath, normaliseSiteUrl } from '../../shared/urls.js';
 import { llmsTxt } from '../markdown/llms.js';
 
 const content = fakeContent(

@@ -1,7 +1,8 @@
-import { isIndexable, type ContentModel, type Page } from '../content/pages.js';
+import { canonicalPath, type ContentModel, isIndexable, type Page, pagesInOrder } from '../content/pages.js';
 import type { Settings } from '../settings/types.js';
 import { isoDate } from '../content/git-dates.js';
-import { absolute, canonicalPath, escapeXml, pagesInOrder } from './urls.js';
+import { absolute } from '../../shared/urls.js';
+import { escapeXml } from './xml.js';
 
 /**
  * Pages that belong in the sitemap: every page the navigation lists and does not hide (and, with

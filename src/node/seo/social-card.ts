@@ -12,8 +12,8 @@ import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Settings } from '../settings/types.js';
-import { escapeXml } from './urls.js';
 import { isExternalUrl } from '../../shared/urls.js';
+import { escapeXml } from './xml.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -1,6 +1,6 @@
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { isCssColor } from '../render/encode.js';
+import { isCssColor } from '../../shared/colour.js';
 import { valuePhrase } from './issues.js';
 import type { JsonPath, PathMap, Where } from './locate.js';
 import type { Redirect } from './types.js';

@@ -1,6 +1,6 @@
 import type { ContentModel, NavNode, Page } from '../../content/pages.js';
-import { absolute } from '../../seo/urls.js';
 import { jsonInScript } from '../encode.js';
+import { absolute } from '../../../shared/urls.js';
 
 /** A group a page sits in, with the URL of its first page (groups have no page of their own). */
 export interface Crumb {

@@ -4,7 +4,7 @@ import type { Section } from '../../content/sections.js';
 import { classicVersions, counterpartUrl } from '../../content/versions.js';
 import type { PageFeature, TocEntry } from '../../mdx/compiler.js';
 import { KATEX_CSS_URL } from '../../../shared/vendor-urls.js';
-import { projectFileUrl } from '../../../shared/urls.js';
+import { feedPath, markdownPath, projectFileUrl } from '../../../shared/urls.js';
 import type { Settings } from '../../settings/types.js';
 import type { SiteContext } from '../context.js';
 import { withIconLibrary } from '../../icons/resolve.js';
@@ -20,8 +20,7 @@ import type { CtaButton, Division, Link } from '../../settings/types.js';
 import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../search/ui-asset.js';
 import { seoHead } from '../../seo/meta.js';
-import { markdownPath } from '../../seo/urls.js';
-import { feedItems, feedPath } from '../../seo/rss.js';
+import { feedItems } from '../../seo/rss.js';
 
 
 function Logo({ settings }: { settings: Settings }) {

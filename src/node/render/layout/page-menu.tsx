@@ -1,9 +1,8 @@
 import type { Page } from '../../content/pages.js';
 import { ContentIcon, FaIcon } from '../../icons/Icon.js';
 import type { ContextualOption, Settings } from '../../settings/types.js';
-import { markdownPath } from '../../seo/urls.js';
 import { safeUrl } from '../../openapi/markdown.js';
-import { isWebUrl } from '../../../shared/urls.js';
+import { isWebUrl, markdownPath } from '../../../shared/urls.js';
 
 /**
  * The page menu in the page header (`contextual.options`): its first option as a button, every
