@@ -6,7 +6,7 @@ import type { IslandSource } from '../mdx/compiler.js';
 import { SCOPE_NAMES } from '../mdx/plugins/recma-islands.js';
 import { IMPORT_META } from '../mdx/plugins/recma-module-scope.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import type { AssetFile } from './client-assets.js';
+import type { AssetFile } from '../client-assets.js';
 
 /**
  * Browser bundles for islands (stateful components of pages and snippets). Each page with islands

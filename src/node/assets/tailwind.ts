@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { AssetFile } from './client-assets.js';
+import type { AssetFile } from '../client-assets.js';
 
 const require = createRequire(import.meta.url);
 const TAILWIND_DIR = path.dirname(require.resolve('tailwindcss/package.json'));

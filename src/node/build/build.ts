@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { clientAssets } from '../assets/client-assets.js';
+import { clientAssets } from '../client-assets.js';
 import { vendorFiles } from '../assets/vendor-assets.js';
 import type { PageFeature } from '../mdx/compiler.js';
 import { diag } from '../diagnostics/catalogue.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeContent } from '../seo/test-helpers.js';
 import { sitemapXml } from '../seo/sitemap.js';
-import { seoHead } from '../seo/meta.js';
+import { seoHead } from '../render/layout/meta.js';
 import { fakeSettings } from '../seo/test-helpers.js';
 import { formatDate, gitLastModified, isoDate } from './git-dates.js';
 

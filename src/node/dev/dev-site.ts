@@ -3,7 +3,7 @@ import path from 'node:path';
 import { splitFrontMatter } from '../content/frontmatter.js';
 import { cacheDir, isProjectAsset } from '../content/scan.js';
 import { substituteVariables } from '../content/variables.js';
-import { clientAssets } from '../assets/client-assets.js';
+import { clientAssets } from '../client-assets.js';
 import { vendorFileFor } from '../assets/vendor-assets.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { ownNotFound, renderNotFound, renderPageError, renderSettingsError } from '../render/not-found.js';

@@ -7,12 +7,12 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { llmsFullTxt, llmsPages, llmsTxt } from '../markdown/llms.js';
 import { pageMarkdown } from '../markdown/export.js';
-import { searchUiAsset } from '../search/ui-asset.js';
-import { playgroundAsset } from '../render/api/playground.js';
+import { playgroundAsset, searchUiAsset } from '../client-assets.js';
 import type { LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
 import { feedPages, rssXml } from './rss.js';
-import { needsSocialCard, renderSocialCard, socialCardUrl } from './social-card.js';
+import { renderSocialCard } from './social-card.js';
+import { needsSocialCard, socialCardUrl } from '../render/layout/meta.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { feedPath, markdownPath } from '../../shared/urls.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultImage, seoHead } from './meta.js';
-import { needsSocialCard, socialCardUrl } from './social-card.js';
+import { defaultImage, needsSocialCard, seoHead, socialCardUrl } from '../render/layout/meta.js';
 import { isPattern, redirectHtml, redirectPages, redirectsFile } from './redirects.js';
 import { indexablePages, robotsTxt, sitemapXml } from './sitemap.js';
 import { fakeContent, fakeSettings } from './test-helpers.js';

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_HEIGHT, CARD_WIDTH, inlineSvg, renderSocialCard, socialCardSvg, socialCardUrl, wrapText } from './social-card.js';
+import { socialCardUrl } from '../render/layout/meta.js';
+import { CARD_HEIGHT, CARD_WIDTH, inlineSvg, renderSocialCard, socialCardSvg, wrapText } from './social-card.js';
 import { fakeSettings } from './test-helpers.js';
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -14,38 +14,15 @@ import path from 'node:path';
 import type { Settings } from '../settings/types.js';
 import { isExternalUrl } from '../../shared/urls.js';
 import { escapeXml } from './xml.js';
+import { siteDescription } from '../render/layout/meta.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-/** Bumped when the drawing changes, so the card's URL (and social sites' caches) change with it. */
-const CARD_VERSION = 1;
 const FONT_FAMILY = 'KaTeX_SansSerif';
 /** For text beyond ASCII, which KaTeX's face lacks: common system faces with wide coverage. */
 const WIDE_FAMILIES = "'DejaVu Sans', 'Noto Sans', 'Liberation Sans', Arial, sans-serif";
 const family = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? FONT_FAMILY : WIDE_FAMILIES);
 const LOGO_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.svg': 'image/svg+xml', '.webp': 'image/webp', '.gif': 'image/gif' };
-
-/** Whether pages may need the card: the settings give no site-wide social image of their own. */
-export function needsSocialCard(settings: Settings): boolean {
-  return !settings.metadata?.['og:image'] && !settings.metadata?.['twitter:image'];
-}
-
-/** Site-wide description for the card: the settings' `og:description` or `description` meta tag. */
-function siteDescription(settings: Settings): string | undefined {
-  return settings.metadata?.['og:description'] ?? settings.metadata?.description;
-}
-
-/**
- * The card's URL path, `/_kiln/social-card-<hash>.png`. The hash covers what the card is drawn
- * from in the settings, so pages (and the rebuild cache, keyed by the settings) agree on it without
- * drawing it, and a new name or colour gives social sites a new URL to fetch.
- */
-export function socialCardUrl(settings: Settings): string {
-  const inputs: unknown[] = [CARD_VERSION, settings.name, settings.colors.primary, settings.colors.background?.light, settings.logo?.light, siteDescription(settings), settings.siteUrl];
-  // Only when set, so the cards of sites without them keep their URLs.
-  if (settings.thumbnails) inputs.push(settings.thumbnails, settings.colors.background?.dark, settings.logo?.dark);
-  return `/_kiln/social-card-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 10)}.png`;
-}
 
 /** Rough advance width of `text` in em for the card's sans-serif face (no font metrics at hand). */
 function emWidth(text: string, bold: boolean, wide: boolean): number {

@@ -1,7 +1,7 @@
 import { promises as fs, statSync } from 'node:fs';
 import { parse } from 'acorn';
 import path from 'node:path';
-import { clientAssets } from '../assets/client-assets.js';
+import { clientAssets } from '../client-assets.js';
 import { loadContent, type ContentModel } from '../content/pages.js';
 import { buildSections } from '../content/sections.js';
 import { findRepository } from '../content/repository.js';

@@ -1,4 +1,4 @@
-import type { AssetFile } from '../assets/client-assets.js';
+import type { AssetFile } from '../client-assets.js';
 import { bundleIslands, islandsEntryUrl, ISLANDS_PATH } from '../assets/islands.js';
 import { tailwindAsset } from '../assets/tailwind.js';
 import type { IslandSource } from '../mdx/compiler.js';

@@ -1,4 +1,4 @@
-import { clientChunk, type AssetFile } from '../../assets/client-assets.js';
+import { playgroundAsset } from '../../client-assets.js';
 import { formFields, specServers, type AuthScheme, type EndpointModel, type FormField, type Parameter } from '../../openapi/endpoint.js';
 import type { SchemaNode } from '../../openapi/schema.js';
 import type { Json } from '../../openapi/types.js';
@@ -10,11 +10,6 @@ import type { ApiSettings } from '../../settings/types.js';
  * when the page has a playground. The markup carries the `hidden` attribute: without JavaScript
  * (or if the chunk fails) the page reads as a plain reference; the chunk unhides it.
  */
-
-/** The playground's client chunk. */
-export function playgroundAsset(): AssetFile {
-  return clientChunk('kiln-playground.js');
-}
 
 const LOCATIONS = [['path', 'Path'], ['query', 'Query'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
 

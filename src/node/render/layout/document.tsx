@@ -18,8 +18,8 @@ import { AnchorList, DivisionTabBar, SidebarSwitchers, Switcher, TabBar, Version
 import { alternates, languageName, languageTag } from '../../content/languages.js';
 import type { CtaButton, Division, Link } from '../../settings/types.js';
 import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
-import { searchUiAsset } from '../../search/ui-asset.js';
-import { seoHead } from '../../seo/meta.js';
+import { searchUiAsset } from '../../client-assets.js';
+import { seoHead } from './meta.js';
 import { feedItems } from '../../seo/rss.js';
 
 

@@ -1,9 +1,37 @@
-import type { ContentModel, Page } from '../content/pages.js';
-import type { Settings } from '../settings/types.js';
-import { isoDate } from '../content/git-dates.js';
-import { needsSocialCard, socialCardUrl } from './social-card.js';
-import { absolute } from '../../shared/urls.js';
-import { canonicalPath } from '../content/pages.js';
+/**
+ * A page's head for search engines and social sites: canonical link, OpenGraph and Twitter tags,
+ * and the URL of the default social card a build draws (seo/social-card.ts).
+ */
+import { createHash } from 'node:crypto';
+import { canonicalPath, type ContentModel, type Page } from '../../content/pages.js';
+import type { Settings } from '../../settings/types.js';
+import { isoDate } from '../../content/git-dates.js';
+import { absolute } from '../../../shared/urls.js';
+
+/** Bumped when the drawing (seo/social-card.ts) changes, so the card's URL (and social sites' caches) change with it. */
+const CARD_VERSION = 1;
+
+/** Whether pages may need the card: the settings give no site-wide social image of their own. */
+export function needsSocialCard(settings: Settings): boolean {
+  return !settings.metadata?.['og:image'] && !settings.metadata?.['twitter:image'];
+}
+
+/** Site-wide description for the card: the settings' `og:description` or `description` meta tag. */
+export function siteDescription(settings: Settings): string | undefined {
+  return settings.metadata?.['og:description'] ?? settings.metadata?.description;
+}
+
+/**
+ * The card's URL path, `/_kiln/social-card-<hash>.png`. The hash covers what the card is drawn
+ * from in the settings, so pages (and the rebuild cache, keyed by the settings) agree on it without
+ * drawing it, and a new name or colour gives social sites a new URL to fetch.
+ */
+export function socialCardUrl(settings: Settings): string {
+  const inputs: unknown[] = [CARD_VERSION, settings.name, settings.colors.primary, settings.colors.background?.light, settings.logo?.light, siteDescription(settings), settings.siteUrl];
+  // Only when set, so the cards of sites without them keep their URLs.
+  if (settings.thumbnails) inputs.push(settings.thumbnails, settings.colors.background?.dark, settings.logo?.dark);
+  return `/_kiln/social-card-${createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 10)}.png`;
+}
 
 export interface MetaTag {
   /** `property` for OpenGraph (`og:*`, `article:*`), `name` for the rest. */

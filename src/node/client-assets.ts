@@ -1,7 +1,11 @@
+/**
+ * Kiln's own browser files (the bundles of src/client in lib/client) with content-hashed URLs:
+ * every stage that links or serves one reads them here.
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { PACKAGE_ROOT } from './package-root.js';
 
 export interface AssetFile {
   /** URL path the asset is served at. */
@@ -39,4 +43,17 @@ export function clientChunk(name: string): AssetFile {
   let chunk = chunks.get(name);
   if (!chunk) chunks.set(name, (chunk = load(name, 'text/javascript; charset=utf-8')));
   return chunk;
+}
+
+/**
+ * The search dialog's script (src/client/search-dialog.ts), a separate bundle the search button
+ * loads on first use.
+ */
+export function searchUiAsset(): AssetFile {
+  return clientChunk('kiln-search.js');
+}
+
+/** The API playground's client chunk (src/client/playground/index.ts), loaded only by a page that has a playground. */
+export function playgroundAsset(): AssetFile {
+  return clientChunk('kiln-playground.js');
 }
