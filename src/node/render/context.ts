@@ -1,4 +1,4 @@
-import type { ContentModel } from '../content/pages.js';
+import type { ContentModel, Page } from '../content/pages.js';
 import type { Repository } from '../content/repository.js';
 import type { SectionModel } from '../content/sections.js';
 import type { IslandSource, TocEntry } from '../mdx/compiler.js';
@@ -21,6 +21,8 @@ export interface SiteContext {
   /** A page's own stylesheets and module scripts (Tailwind utilities, islands): see site/page-assets.ts. */
   pageAssets?: (used: { classes: string[]; islands: IslandSource[] }) => Promise<{ styles?: string[]; modules?: string[] }>;
   dev: boolean;
+  /** Whether a page has an RSS feed (a changelog page: seo/rss.ts), so its head links it. */
+  hasFeed?: (page: Page) => boolean;
   /** Extra HTML placed at the end of <body> (the dev server's live-reload client). */
   bodyEnd?: string;
   /** The site's OpenAPI documents, loaded once per build (endpoint pages). */

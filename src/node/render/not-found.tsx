@@ -1,13 +1,21 @@
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { NOT_FOUND_URL, type Page } from '../content/pages.js';
+import { NOT_FOUND_URL, type ContentModel, type Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { location } from '../diagnostics/format.js';
-import type { LoadedSite } from '../site/load.js';
+import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { renderMarkdown } from '../openapi/markdown.js';
 
-function syntheticPage(site: LoadedSite, id: string, title: string, description?: string): Page {
+/** What these pages need of a loaded site (site/load.ts). */
+interface SiteView {
+  root: string;
+  content: ContentModel;
+  context: SiteContext;
+  sidebarHtml(url: string): string;
+}
+
+function syntheticPage(site: SiteView, id: string, title: string, description?: string): Page {
   return {
     id, title, navTitle: title, url: `/${id}`, file: path.join(site.root, id), relPath: id, body: '', inNav: false,
     frontMatter: { title, description, noindex: true, data: {} },
@@ -20,7 +28,7 @@ function syntheticPage(site: LoadedSite, id: string, title: string, description?
  * reader home (`redirect: true`). A project's own `404.mdx` is a page of the site and replaces this
  * one (`ownNotFound`).
  */
-export function renderNotFound(site: LoadedSite): string {
+export function renderNotFound(site: SiteView): string {
   const home = site.content.byUrl.get('/');
   const settings = site.context.settings.notFound;
   const description = settings?.description?.trim();
@@ -37,7 +45,7 @@ export function renderNotFound(site: LoadedSite): string {
 }
 
 /** The project's own 404 page (`404.mdx` at its root), which a build writes as `404.html` in place of Kiln's. */
-export function ownNotFound(site: LoadedSite): Page | undefined {
+export function ownNotFound(site: SiteView): Page | undefined {
   return site.content.byUrl.get(NOT_FOUND_URL);
 }
 
@@ -57,7 +65,7 @@ export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; ro
 }
 
 /** A page that failed to compile or render, shown in the dev server instead of its content. */
-export function renderPageError(site: LoadedSite, page: Page, diagnostics: Diagnostic[]): string {
+export function renderPageError(site: SiteView, page: Page, diagnostics: Diagnostic[]): string {
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const contentHtml = renderToStaticMarkup(<ErrorList diagnostics={errors} root={site.root} />);
   return renderDocument({ site: site.context, page, contentHtml, sidebarHtml: site.sidebarHtml(page.url), toc: [] });

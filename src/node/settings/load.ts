@@ -11,7 +11,7 @@ import type { JsonPath } from './locate.js';
 import { expectedPhrase, issueDiagnostics } from './issues.js';
 import { unknownKeyDiagnostics } from './unknown-keys.js';
 import { acceptedRedirect, valueFindings } from './plausible.js';
-import { settingsIconDiagnostics } from '../icons/settings-icons.js';
+import { settingsIconDiagnostics } from './icons.js';
 import { normalizeClassic } from './normalize.js';
 import { fromV2 } from './from-v2.js';
 import { resolveRefs } from './refs.js';
@@ -87,7 +87,7 @@ export function parseSettings(file: string, source: string): SettingsResult {
   // that redirect, so it does not make the settings unusable.
   const refused = new Set(issues.map((f) => f.diagnostic.jsonPath));
   const values = valueFindings(value, map).filter((f) => !refused.has(f.diagnostic.jsonPath));
-  // The icons the settings name (icons/settings-icons.ts): warnings and notes, never errors.
+  // The icons the settings name (icons.ts): warnings and notes, never errors.
   const icons = settingsIconDiagnostics(value, map);
   const diagnostics = [...early, ...[...found, ...values, ...icons].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
 

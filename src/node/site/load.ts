@@ -27,6 +27,7 @@ import { openApiStep } from '../openapi/site.js';
 import { asyncApiStep } from '../asyncapi/site.js';
 import type { LoadedAsyncApi } from '../asyncapi/load.js';
 import type { Settings } from '../settings/types.js';
+import { feedItems } from '../seo/rss.js';
 
 export interface SiteOptions {
   root: string;
@@ -113,7 +114,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
     // nor is a snippet of data or components (an ES module: pages import it).
     js: (await filterAsync(files.assets.filter((f) => /\.m?js$/i.test(f) && !/\.config\.m?js$/i.test(f)), async (f) => !(await isModule(path.join(root, f))))).map((f) => `/${f}`),
   };
-  const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi, asyncapi };
+  const context: SiteContext = { settings, content, sections, repository, custom, assets: { css: assets.css.url, js: assets.js.url }, dev: options.dev, bodyEnd: options.bodyEnd, openapi, asyncapi, hasFeed: (page) => feedItems(page, settings.siteUrl).length > 0 };
   // One renderer per section, made when a page of that section is first rendered.
   const sidebars = new Map<string, SidebarRenderer>();
   const sidebarFor = (section: ReturnType<typeof sections.of>) => {

@@ -20,7 +20,6 @@ import type { CtaButton, Division, Link } from '../../settings/types.js';
 import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../client-assets.js';
 import { seoHead } from './meta.js';
-import { feedItems } from '../../seo/rss.js';
 
 
 function Logo({ settings }: { settings: Settings }) {
@@ -380,7 +379,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   const trail = pageTrail(site.content, page);
   const breadcrumbLd = breadcrumbJsonLd(settings.siteUrl, trail, page);
   // A changelog page links its feed (seo/rss.ts).
-  const feed = published && !fm.noindex && feedItems(page, settings.siteUrl).length > 0;
+  const feed = published && !fm.noindex && !!site.hasFeed?.(page);
   const lang = languageTag(page.lang ?? section.lang ?? 'en');
   // The same page in the site's other languages, and the default language's as `x-default`.
   const others = published ? alternates(page, site.content, settings) : [];

@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { JsonPath, PathMap } from '../settings/locate.js';
-import { SOCIAL_PLATFORMS } from '../settings/schema/footer.js';
-import { iconFinding } from './diagnostics.js';
-import { ICON_LIBRARIES, type IconLibrary } from './libraries.js';
-import { classifyIcon, lookupIcon } from './resolve.js';
+import type { JsonPath, PathMap } from './locate.js';
+import { SOCIAL_PLATFORMS } from './schema/footer.js';
+import { iconFinding } from '../icons/diagnostics.js';
+import { ICON_LIBRARIES, type IconLibrary } from '../icons/libraries.js';
+import { classifyIcon, lookupIcon } from '../icons/resolve.js';
 
 /** Areas of the settings whose values are not navigation: an `icon` key there is someone else's option. */
 const NOT_NAVIGATION = new Set(['$schema', 'seo', 'metadata', 'integrations', 'analytics', 'api', 'openapi', 'redirects', 'fonts', 'font', 'colors', 'logo', 'favicon', 'background', 'styling', 'thumbnails', 'errors', 'search', 'interaction']);

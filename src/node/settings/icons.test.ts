@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettings } from '../settings/load.js';
+import { parseSettings } from './load.js';
 
 const iconFindings = (file: string, settings: unknown) => {
   const { diagnostics } = parseSettings(`/p/${file}`, JSON.stringify(settings, null, 2));
