@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasScheme, isExternalUrl, isHttpUrl, isWebUrl, projectFileUrl, resolveLink, resolveSitePath, sharedFolder, trimTrailingSlash } from './urls.js';
+import { hasScheme, isExternalUrl, isHttpUrl, isWebUrl, projectFileUrl, resolveCleanLink, resolveLink, resolveSitePath, sharedFolder, trimTrailingSlash } from './urls.js';
 
 describe('projectFileUrl', () => {
   it('makes project-relative paths root-relative, so nested pages find the file', () => {
@@ -83,5 +83,11 @@ describe('link resolution', () => {
     expect(trimTrailingSlash('/a/#x')).toBe('/a#x');
     expect(trimTrailingSlash('/')).toBe('/');
     expect(trimTrailingSlash('/guides')).toBe('/guides');
+  });
+
+  it('writes links for the Markdown export and feeds without a trailing slash, external ones as they are', () => {
+    expect(resolveCleanLink('./quickstart/#install', 'responses/concepts', true)).toBe('/responses/quickstart#install');
+    expect(resolveCleanLink('/guides/', 'x', true)).toBe('/guides');
+    for (const u of ['https://x.dev/a/', '#here', '']) expect(resolveCleanLink(u, 'guides/intro', true), u).toBe(u);
   });
 });

@@ -133,3 +133,12 @@ export function normaliseSiteUrl(value: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A link or image of page `fromId` as the Markdown export and the feeds write it: as `resolveLink`
+ * makes it, without a trailing slash (`/guides/#x` → `/guides#x`); external URLs and anchors kept.
+ */
+export function resolveCleanLink(value: string, fromId: string, isLink: boolean): string {
+  if (!value || isExternalUrl(value) || value.startsWith('#')) return value;
+  return trimTrailingSlash(resolveLink(value, fromId, isLink));
+}

@@ -25,7 +25,7 @@ import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
 import { handlers } from './handlers/index.js';
 import type { HandlerContext, JsxElement } from './types.js';
-import { isExternalUrl, resolveLink, trimTrailingSlash } from '../../shared/urls.js';
+import { resolveCleanLink } from '../../shared/urls.js';
 
 export interface MarkdownOptions {
   /** Project root: snippets are resolved against it. */
@@ -42,10 +42,9 @@ export interface MarkdownOptions {
   source?: string;
 }
 
-/** A link or image URL of page `pageId` as its HTML has it (`resolveLink`), without a trailing slash; unchanged without a page. */
+/** A link or image URL of page `pageId` as its HTML has it, without a trailing slash; unchanged without a page. */
 function exportUrl(node: { type: string; url: string }, pageId: string | undefined): string {
-  if (pageId === undefined || !node.url || isExternalUrl(node.url) || node.url.startsWith('#')) return node.url;
-  return trimTrailingSlash(resolveLink(node.url, pageId, node.type !== 'image'));
+  return pageId === undefined ? node.url : resolveCleanLink(node.url, pageId, node.type !== 'image');
 }
 
 // The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts), and its parsers:

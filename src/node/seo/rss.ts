@@ -19,7 +19,7 @@ import type { ContentModel, Page } from '../content/pages.js';
 import remarkMath from '../mdx/plugins/remark-math.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 import type { Settings } from '../settings/types.js';
-import { absolute, feedPath, resolveLink } from '../../shared/urls.js';
+import { absolute, feedPath, resolveCleanLink } from '../../shared/urls.js';
 import { escapeXml } from './xml.js';
 
 export interface FeedItem {
@@ -94,7 +94,7 @@ function contentHtml(children: RootContent[], pageId: string, siteUrl: string | 
     nodes.flatMap((n): RootContent[] => {
       if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') return keep(n.children as RootContent[]);
       if (n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'html') return [];
-      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveLink(n.url, pageId, n.type !== 'image'));
+      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveCleanLink(n.url, pageId, n.type !== 'image'));
       if ('children' in n) (n as Parent).children = keep((n as Parent).children);
       return [n];
     });
