@@ -177,8 +177,8 @@ export const catalogue = {
   }),
   'page/import-not-found': entry<{ specifier: string }>({
     severity: 'warning',
-    message: ({ specifier }) => `Import "${specifier}" could not be resolved; what it provides renders as a placeholder.`,
-    hint: () => 'Kiln resolves imports of snippet files of the project: .mdx, .md, and React components in .jsx, .tsx, .js or .ts (paths starting with / are from the project root). Packages other than react cannot be imported.',
+    message: ({ specifier }) => `Import "${specifier}" could not be resolved; readers see what its components hold, without them (\`kiln dev\` marks the place), and its other names are undefined.`,
+    hint: () => 'Import a snippet file of the project: .mdx, .md, or React components in .jsx, .tsx, .js or .ts (a path starting with / is from the project root, ./ from this file); check the path and the extension. Packages other than react cannot be imported: copy what the page needs into a snippet.',
   }),
   'icon/unknown': entry<{ name: string }>({
     severity: 'warning',

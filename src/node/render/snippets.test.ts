@@ -97,13 +97,13 @@ describe('script snippets (.jsx, .tsx, .js: React components and data)', () => {
     expect(result.classes).toEqual(expect.arrayContaining(['swatch', 'rounded-md', 'components', 'hello']));
   });
 
-  it('warns where a package is imported, and shows a placeholder named as imported', async () => {
+  it('warns where a package is imported; readers see what its component holds, kiln dev a box naming it', async () => {
     const { html, diagnostics } = await render('snippet-scripts', 'typed');
-    expect(html).toContain('<span class="today"></span>');
-    expect((await render('snippet-scripts', 'typed', true)).html).toContain('<span class="today"><span class="missing-component" data-component="Chart">');
+    expect(html).toContain('<span class="today">Sales by month</span>');
+    expect((await render('snippet-scripts', 'typed', true)).html).toContain('<span class="today"><span class="missing-component" data-component="Chart"><span class="missing-component-label">Unknown component &lt;Chart&gt;</span>Sales by month</span></span>');
     expect(diagnostics.map((d) => `${path.basename(d.file ?? '')}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
-      'uses-package.jsx:1:24 page/import-not-found Import "date-fns" could not be resolved; what it provides renders as a placeholder.',
-      'uses-package.jsx:2:19 page/import-not-found Import "some-chart-lib" could not be resolved; what it provides renders as a placeholder.',
+      'uses-package.jsx:1:24 page/import-not-found Import "date-fns" could not be resolved; readers see what its components hold, without them (`kiln dev` marks the place), and its other names are undefined.',
+      'uses-package.jsx:2:19 page/import-not-found Import "some-chart-lib" could not be resolved; readers see what its components hold, without them (`kiln dev` marks the place), and its other names are undefined.',
     ]);
   });
 
