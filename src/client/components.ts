@@ -90,8 +90,31 @@ function initDeepLinks(): void {
   });
 }
 
+/**
+ * A `<Panel>` written in a tab or a view: its content, in the side column, shows while the marker
+ * left where it was written is in the tab or view on show (render/components/code.tsx).
+ */
+function initSidePanels(): void {
+  const panels = $$('.side-panel[data-side-panel]');
+  if (!panels.length) return;
+  const follow = () => {
+    for (const panel of panels) {
+      const marker = document.querySelector(`[data-side-panel-at="${panel.dataset.sidePanel}"]`);
+      panel.hidden = !marker || !!marker.closest('[role="tabpanel"][hidden], .view[hidden]');
+    }
+  };
+  for (const type of ['click', 'keydown']) {
+    document.addEventListener(type, (e) => {
+      if ((e.target as Element | null)?.closest?.('[role="tab"]')) requestAnimationFrame(follow);
+    });
+  }
+  document.addEventListener('kiln:view', follow);
+  follow();
+}
+
 export function initComponents(): void {
   initCopyValues();
+  initSidePanels();
   initViews();
   initDeepLinks();
 }

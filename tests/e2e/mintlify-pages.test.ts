@@ -70,6 +70,26 @@ describe('components Kiln lacked', () => {
     await page.close();
   });
 
+  it.each(THEMES)('Panel: several stack in the side column; one in a tab shows while its tab is open (%s)', async (theme) => {
+    const page = await open('components-mintlify', '/panels', theme);
+    const shown = () => page.locator('.api-aside .side-panel:visible').allInnerTexts();
+    expect(await shown()).toEqual(["The page's own panel.", 'Learn more about proxies']);
+    await page.locator('[role="tab"]', { hasText: 'Contexts' }).click();
+    await expect.poll(shown).toEqual(["The page's own panel.", 'Learn more about contexts']);
+    expect(await page.locator('.api-aside .side-panel a:visible').getAttribute('href')).toBe('/tiles');
+    // Nothing is left in the text where the panels were written.
+    expect(await page.locator('.prose .side-panel, .prose .callout-info').count()).toBe(0);
+    // Without JavaScript, the first tab's panel is the one shown.
+    const written = html('components-mintlify', 'panels.html');
+    expect(written).toContain('<div class="side-panel" data-side-panel="1"><p><a href="/panel">Learn more about proxies</a></p></div>');
+    expect(written).toContain('<div class="side-panel" data-side-panel="2" hidden=""><p><a href="/tiles">Learn more about contexts</a></p></div>');
+    // A wide page has no side column: its panel is not shown, nor anything in its place.
+    await page.goto(built.get('components-mintlify')!.server.url + '/panel-wide');
+    expect(await page.locator('.side-panel, .api-aside').count()).toBe(0);
+    expect(await page.locator('.prose').innerText()).not.toContain('Not shown');
+    await page.close();
+  });
+
   it.each(THEMES)('Prompt: copies the prompt as written and opens it in Cursor (%s)', async (theme) => {
     const ctx = await context(theme);
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: built.get('components-mintlify')!.server.url });
@@ -421,6 +441,16 @@ describe('front matter', () => {
     await page.close();
   });
 
+  it.each(THEMES)('noindex: listed in the sidebar, kept from search engines (%s)', async (theme) => {
+    const page = await open('frontmatter-keys', '/unindexed', theme);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await page.locator('.sidebar .nav-link[href="/unindexed"]').isVisible()).toBe(true);
+    await page.goto(built.get('frontmatter-keys')!.server.url + '/last');
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+    expect(await page.locator('.prev-next a.next').getAttribute('href')).toBe('/unindexed');
+    await page.close();
+  });
+
   it('keywords find the page in the search without being shown', async () => {
     const page = await open('frontmatter-keys', '/keywords');
     expect(await page.locator('.page-keywords').isVisible()).toBe(false);
@@ -472,7 +502,7 @@ describe('code blocks', () => {
 
   it.each(THEMES)('languages without a grammar of their own are coloured with the nearest one (%s)', async (theme) => {
     const page = await open('code-notation', '/languages', theme);
-    for (const lang of ['terminal', 'curl', 'env', 'jinja2', 'cel', 'gradle']) {
+    for (const lang of ['terminal', 'command', 'curl', 'env', 'jinja2', 'cel', 'gradle']) {
       const colours = await page.locator(`.code-block[data-language="${lang}"] pre span[style]`).evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).color)).size);
       expect(colours, lang).toBeGreaterThan(1);
     }

@@ -227,7 +227,7 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
       return rendered;
     };
     const titleOf = (url: string) => site.content.byUrl.get(url)?.title;
-    const inPage = <T,>(body: () => T) => withPageRender({ titleOf }, () => withMissingBoxes(site.dev, body));
+    const inPage = <T,>(body: () => T) => withPageRender({ titleOf, panels: !PANELLESS_MODES.has(page.frontMatter.mode ?? '') }, () => withMissingBoxes(site.dev, body));
     again = { render: (with_) => inPage(() => renderBody(with_)), components };
     const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => inPage(render));
     for (const { name, reason } of islandFailures) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
@@ -327,5 +327,8 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
 }
 
 /** A snippet's page id (relative links in it resolve against its own folder) and its source with the front matter blanked. */
+/** Mintlify's page modes without a table of contents: they hide `<Panel>`s too (components/code.tsx). */
+const PANELLESS_MODES = new Set(['wide', 'center', 'custom']);
+
 const snippetId = (file: string, root: string) => file.slice(root.length + 1).replace(/\.mdx?$/i, '');
 const snippetSource = (source: string) => source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, ''));

@@ -4,6 +4,7 @@ import type { HighlightRequest, Highlighter } from '../../highlight/highlighter.
 import { ContentIcon } from '../../icons/Icon.js';
 import { parseRanges } from '../../mdx/code-meta.js';
 import { CopyIcon } from '../layout/icons.js';
+import { panelsShown, useHiddenPart } from './audience.js';
 
 export interface CodeBlockProps {
   language?: string;
@@ -228,10 +229,20 @@ function ApiExample({ kind, children }: { kind: 'request' | 'response'; children
 
 /**
  * `<Panel>`: what it holds goes in the column beside the content, in place of "On this page", as
- * the request and response examples do (which a page with a panel writes inside it).
+ * the request and response examples do (which a page with a panel writes inside it). Several are
+ * shown one under the other, in the order written. One in a tab or a view shows while that tab or
+ * view does, as the table of contents follows them: an empty marker stays where it was written
+ * and src/client/components.ts shows the panel while the marker is in a part on show. The modes
+ * without a table of contents (`wide`, `center`, `custom`) leave panels out, as Mintlify does.
  */
 export function Panel({ children }: { children?: ReactNode }) {
-  return inSideColumn(<div key={apiExamples?.length} className="side-panel">{children}</div>);
+  const hidden = useHiddenPart();
+  if (!panelsShown()) return null;
+  if (!apiExamples) return <div className="side-panel">{children}</div>;
+  const id = String(apiExamples.length);
+  if (hidden === undefined) return inSideColumn(<div key={id} className="side-panel">{children}</div>);
+  inSideColumn(<div key={id} className="side-panel" data-side-panel={id} hidden={hidden || undefined}>{children}</div>);
+  return <span className="side-panel-marker" data-side-panel-at={id} hidden />;
 }
 
 export function RequestExample({ children }: { children?: ReactNode }) {

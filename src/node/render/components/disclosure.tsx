@@ -1,5 +1,6 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
+import { HiddenPart, useHiddenPart } from './audience.js';
 
 /** `<Steps titleSize>`: the size of every step's title (`p`, `h2`, `h3`), unless a step sets its own. */
 export function Steps({ children, titleSize }: { children?: ReactNode; titleSize?: string }) {
@@ -30,6 +31,7 @@ const on = (v: unknown) => v !== undefined && v !== null && v !== false && v !==
 export function Tabs({ children, sync, borderBottom }: { children?: ReactNode; sync?: boolean | string; borderBottom?: boolean | string }) {
   const tabs = Children.toArray(children).filter(isValidElement) as ReactElement<{ title?: string; icon?: ReactNode; iconType?: string }>[];
   const labels = tabs.map((t, i) => t.props.title ?? `Tab ${i + 1}`);
+  const outer = useHiddenPart();
   return (
     <div className={on(borderBottom) ? 'tabs tabs-border-bottom' : 'tabs'} data-tabs="" data-tabs-sync={sync !== undefined && !on(sync) ? 'false' : undefined}>
       <div role="tablist" className="tabs-list">
@@ -42,7 +44,7 @@ export function Tabs({ children, sync, borderBottom }: { children?: ReactNode; s
       </div>
       {tabs.map((t, i) => (
         <div key={i} role="tabpanel" className="tab-panel" hidden={i !== 0} data-tab-label={labels[i]}>
-          {t}
+          <HiddenPart.Provider value={!!outer || i !== 0}>{t}</HiddenPart.Provider>
         </div>
       ))}
     </div>
