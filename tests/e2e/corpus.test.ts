@@ -336,3 +336,17 @@ describe('kiln build on the corpus', () => {
     expect(written / (written + failed)).toBeGreaterThanOrEqual(0.995);
   });
 });
+
+// `kiln check` reports every page the build leaves out, as an error at the position the build
+// gives (the figures above), so an author finds with check what would drop pages from the site.
+describe('kiln check on the corpus', () => {
+  const failing = sites.filter((name) => EXPECTED[name]!.failed.length > 0);
+
+  it.each(failing)('%s: each page the build leaves out is an error of check, where the build says', async (name) => {
+    const result = await kiln(['check', path.join(corpus, name), '--format', 'json'], { timeoutMs: 1_200_000, env: offlineEnv });
+    expect(result.code, result.stderr.slice(-2000)).toBe(1);
+    const findings = (JSON.parse(result.stdout) as { findings: { file: string | null; line: number | null; column: number | null; severity: string; code: string }[] }).findings;
+    const pageErrors = findings.filter((f) => f.severity === 'error' && /^page\/(compile|render)-failed$/.test(f.code)).map((f) => `${f.file}:${f.line}:${f.column}`);
+    expect(pageErrors.sort()).toEqual([...EXPECTED[name]!.failed].sort());
+  });
+});
