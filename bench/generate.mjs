@@ -2,8 +2,16 @@
 // lists, tables, 2–3 code blocks in several languages, callouts, cards, tabs, nested navigation
 // groups, and about one page in ten an OpenAPI endpoint page (`openapi:` front matter) against a
 // generated spec. The same seed and N always give the same files.
+//
+// Two profiles of content page: `synthetic` (the default, and the bench's figures before the real
+// profile: short pages whose 2-3 blocks repeat 73% of their lines) and `real`
+// (generate-real.mjs: code blocks, prose and components in the corpus's proportions, 43% of code
+// lines repeated). Both share the navigation, the OpenAPI pages and the settings.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { realPageWriter } from './generate-real.mjs';
+
+export const PROFILES = ['synthetic', 'real'];
 
 /** mulberry32: small, fast, deterministic. */
 function rng(seed) {
@@ -24,7 +32,9 @@ const WORDS = ('queue job worker retry schedule webhook event payload token requ
 const ICONS = ['rocket', 'book', 'code', 'gear', 'bolt', 'database', 'lock', 'globe', 'cloud', 'terminal', 'key', 'clock'];
 const RESOURCES = ['jobs', 'queues', 'workers', 'schedules', 'webhooks', 'events', 'tokens', 'projects', 'regions', 'secrets', 'audits', 'metrics'];
 
-export function generateSite(dir, pages, seed = 42) {
+export function generateSite(dir, pages, seed = 42, profile = 'synthetic') {
+  if (!PROFILES.includes(profile)) throw new Error(`Unknown profile ${profile} (${PROFILES.join(', ')})`);
+  const realPage = profile === 'real' ? realPageWriter() : undefined;
   // Each page draws from its own stream, so page i has the same text whatever N is (only link
   // targets depend on N): the budgets test compares one page across site sizes.
   let r = rng(seed * 7919 + pages);
@@ -83,6 +93,11 @@ export function generateSite(dir, pages, seed = 42) {
 
   for (let i = 0; i < contentCount; i++) {
     r = rng(seed * 1_000_003 + i);
+    if (realPage) {
+      const fm = [`title: "${title()} ${i}"`, `description: "${sentence()}"`];
+      write(`${ids[i]}.mdx`, `---\n${fm.join('\n')}\n---\n\n${realPage(() => r(), urls, { sentence, para, title })}\n`);
+      continue;
+    }
     const blocks = [];
     const codeCount = int(2, 3);
     const sections = int(3, 5);

@@ -1,5 +1,7 @@
-// `npm run bench [-- --pages 1000] [--pages 100,1000] [--seed 42] [--profile] [--no-dev] [--no-rebuild]`
-// Generates a seeded synthetic site (bench/generate.mjs) under bench/.sites/ (git-ignored), builds it
+// `npm run bench [-- --pages 1000] [--pages 100,1000] [--seed 42] [--profile real|synthetic] [--cpu-prof] [--no-dev] [--no-rebuild]`
+// `npm run bench -- --anchor starlight [--pages 1000] [--rounds 3]`: see bench/anchor.mjs.
+// Generates a seeded synthetic site (bench/generate.mjs; `--profile real`, the default, is shaped on
+// the corpus's pages, `synthetic` is the earlier generator) under bench/.sites/ (git-ignored), builds it
 // with the real API in a child process (bench/build-once.mjs), and prints pages per second, time per
 // stage, peak memory, output size, the gzip size of what a content page loads, a one-page rebuild,
 // and the dev server's time to first page and save → changed response. Needs `npm run build:pkg`.
@@ -9,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { generateSite } from './generate.mjs';
+import { generateSite, PROFILES } from './generate.mjs';
 import { summariseProfile } from './profile-summary.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,19 +19,22 @@ const repo = path.resolve(here, '..');
 const bin = path.join(repo, 'bin/kiln.js');
 
 function parseArgs(argv) {
-  const o = { pages: [100], seed: 42, profile: false, dev: true, rebuild: true, dir: path.join(here, '.sites') };
+  const o = { pages: [100], seed: 42, profile: 'real', cpuProf: false, dev: true, rebuild: true, dir: path.join(here, '.sites') };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--pages') o.pages = argv[++i].split(',').map(Number);
     else if (a.startsWith('--pages=')) o.pages = a.slice(8).split(',').map(Number);
     else if (a === '--seed') o.seed = Number(argv[++i]);
-    else if (a === '--profile') o.profile = true;
+    else if (a === '--profile') o.profile = argv[++i];
+    else if (a.startsWith('--profile=')) o.profile = a.slice(10);
+    else if (a === '--cpu-prof') o.cpuProf = true;
     else if (a === '--no-dev') o.dev = false;
     else if (a === '--no-rebuild') o.rebuild = false;
     else if (a === '--dir') o.dir = path.resolve(argv[++i]);
     else throw new Error(`Unknown option ${a}`);
   }
   if (o.pages.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--pages takes whole numbers ≥ 10');
+  if (!PROFILES.includes(o.profile)) throw new Error(`--profile takes ${PROFILES.join(' or ')} (the CPU profile is --cpu-prof)`);
   return o;
 }
 
@@ -173,18 +178,18 @@ function printRow(label, value, note = '') {
 }
 
 async function benchOne(n, o) {
-  const site = path.join(o.dir, `site-${n}`);
-  const out = path.join(o.dir, `out-${n}`);
+  const site = path.join(o.dir, `site-${o.profile}-${n}`);
+  const out = path.join(o.dir, `out-${o.profile}-${n}`);
   const g0 = performance.now();
-  const gen = generateSite(site, n, o.seed);
+  const gen = generateSite(site, n, o.seed, o.profile);
   const genMs = performance.now() - g0;
   setAside(o.dir, out);
   // A cold build starts without the rebuild cache a previous run left.
   setAside(o.dir, path.join(site, '.kiln'));
 
   const profDir = path.join(o.dir, 'profiles');
-  const nodeArgs = o.profile ? ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-name', `build-${n}.cpuprofile`] : [];
-  if (o.profile) mkdirSync(profDir, { recursive: true });
+  const nodeArgs = o.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-name', `build-${o.profile}-${n}.cpuprofile`] : [];
+  if (o.cpuProf) mkdirSync(profDir, { recursive: true });
   const cold = await buildOnce(site, out, nodeArgs);
   if (!cold.ok) throw new Error(`build failed: ${cold.errors.join('; ')}`);
   const stats = outputStats(out);
@@ -193,7 +198,7 @@ async function benchOne(n, o) {
   const apiProbe = `${gen.apiPages[0]}.html`;
   const apiWeight = pageWeight(out, apiProbe);
 
-  console.log(`\n== ${n} pages (seed ${o.seed}; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}) ==`);
+  console.log(`\n== ${n} pages, profile ${o.profile} (seed ${o.seed}; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}) ==`);
   console.log(`  site generated in ${s(genMs)}: ${gen.contentPages.length} content + ${gen.apiPages.length} OpenAPI pages → ${path.relative(repo, site)}`);
   console.log('  cold build');
   printRow('pages written / failed', `${cold.pagesWritten} / ${cold.pagesFailed}`, `${cold.warnings} warnings`);
@@ -234,20 +239,45 @@ async function benchOne(n, o) {
     printRow('save → changed response', `${dev.saveToChange.toFixed(0)} ms`, 'polling every 5 ms');
     result.dev = dev;
   }
-  if (o.profile) {
-    const prof = path.join(profDir, `build-${n}.cpuprofile`);
+  if (o.cpuProf) {
+    const prof = path.join(profDir, `build-${o.profile}-${n}.cpuprofile`);
     if (existsSync(prof)) {
       console.log(`  CPU profile (${path.relative(repo, prof)}), self time`);
       console.log(summariseProfile(prof).replace(/^/gm, '  '));
     }
   }
-  writeFileSync(path.join(o.dir, `result-${n}.json`), JSON.stringify(result, null, 2));
+  writeFileSync(path.join(o.dir, `result-${o.profile}-${n}.json`), JSON.stringify(result, null, 2));
   return result;
 }
 
-const o = parseArgs(process.argv.slice(2));
-if (!existsSync(path.join(repo, 'lib/bundle/api.js'))) throw new Error('Run `npm run build:pkg` first.');
-mkdirSync(o.dir, { recursive: true });
-for (const n of o.pages) await benchOne(n, o);
-const trash = path.join(o.dir, 'trash');
+/** The sizes run, one column each: whether time, memory and output grow linearly with pages. */
+function sideBySide(results) {
+  if (results.length < 2) return;
+  const base = results[0];
+  console.log(`\n== side by side (profile ${results[0].profile}; per 1,000 pages in brackets) ==`);
+  const row = (label, f, unit = (v) => v) => {
+    const cells = results.map((r) => `${unit(f(r))} (${unit((f(r) / r.n) * 1000)})`.padStart(24));
+    console.log(`  ${label.padEnd(22)}${cells.join('')}`);
+  };
+  console.log(`  ${''.padEnd(22)}${results.map((r) => `${r.n} pages`.padStart(24)).join('')}`);
+  row('build time', (r) => r.cold.ms, s);
+  row('process wall', (r) => r.cold.wallMs, s);
+  row('CPU user + system', (r) => r.cold.cpuUserMs + r.cold.cpuSystemMs, s);
+  console.log(`  ${'peak RSS'.padEnd(22)}${results.map((r) => mb(r.cold.maxRssKb * 1024).padStart(24)).join('')}`);
+  row('output total', (r) => r.stats.total, mb);
+  console.log(`  ${'growth vs first'.padEnd(22)}${results.map((r) => `×${(r.n / base.n).toFixed(1)} pages: ×${(r.cold.ms / base.cold.ms).toFixed(1)} time, ×${(r.cold.maxRssKb / base.cold.maxRssKb).toFixed(1)} RSS`.padStart(24)).join('')}`);
+}
+
+const argv = process.argv.slice(2);
+if (argv.includes('--anchor')) {
+  await import('./anchor.mjs').then((m) => m.main(argv));
+} else {
+  const o = parseArgs(argv);
+  if (!existsSync(path.join(repo, 'lib/bundle/api.js'))) throw new Error('Run `npm run build:pkg` first.');
+  mkdirSync(o.dir, { recursive: true });
+  const results = [];
+  for (const n of o.pages) results.push({ ...(await benchOne(n, o)), profile: o.profile });
+  sideBySide(results);
+}
+const trash = path.join(here, '.sites', 'trash');
 if (existsSync(trash)) console.log(`\nEarlier outputs and caches are in ${path.relative(process.cwd(), trash)} (see setAside in bench/run.mjs); remove it when no run follows.`);
