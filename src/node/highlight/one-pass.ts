@@ -112,6 +112,34 @@ function slowOpenTag(token: ThemedToken): string {
   return out + '>';
 }
 
+/** `<span style=…>` as hast-util-to-html writes it, by style object. */
+const openTags = new WeakMap<object, string>();
+function openTag(token: ThemedToken): string {
+  if (token.htmlAttrs) return slowOpenTag(token);
+  if (!token.htmlStyle) return '<span>';
+  let tag = openTags.get(token.htmlStyle);
+  if (tag === undefined) openTags.set(token.htmlStyle, (tag = slowOpenTag(token)));
+  return tag;
+}
+
+/**
+ * The `<pre>` of a block's tokens (a line each, each token with its two-theme style) as
+ * hast-util-to-html writes Shiki's tree with Kiln's line marks. Tokens sharing a style object share
+ * its tag, worked out once.
+ */
+export function preHtml(lines: readonly (readonly ThemedToken[])[], marks: LineMarks, pre: { className: string; style: string }): string {
+  const out = lines.map((line, i) => {
+    const n = i + 1;
+    let cls = 'line';
+    if (marks.highlight.has(n)) cls += ' highlighted';
+    if (marks.focus.size && !marks.focus.has(n)) cls += ' blurred';
+    let html = `<span class="${cls}">`;
+    for (const token of line) html += `${openTag(token)}${escapeText(token.content)}</span>`;
+    return html + '</span>';
+  });
+  return `<pre class="${escapeAttr(pre.className)}" style="${escapeAttr(pre.style)}" tabindex="0"><code>${out.join('\n')}</code></pre>`;
+}
+
 export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration): OnePass | undefined {
   if (!sameShape(light, dark)) return undefined;
   const colours = { light: coloursOf(light), dark: coloursOf(dark) };
@@ -163,16 +191,6 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     }
     return style;
   };
-  /** `<span style=…>` as hast-util-to-html writes it, by style object. */
-  const openTags = new WeakMap<object, string>();
-  const openTag = (token: ThemedToken): string => {
-    if (token.htmlAttrs) return slowOpenTag(token);
-    if (!token.htmlStyle) return '<span>';
-    let tag = openTags.get(token.htmlStyle);
-    if (tag === undefined) openTags.set(token.htmlStyle, (tag = slowOpenTag(token)));
-    return tag;
-  };
-
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
@@ -189,16 +207,7 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
       return tokensToHast(tokens, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
     },
     toHtml(hl, code, lang, marks, pre) {
-      const lines = tokensOf(hl, code, lang).map((line, i) => {
-        const n = i + 1;
-        let cls = 'line';
-        if (marks.highlight.has(n)) cls += ' highlighted';
-        if (marks.focus.size && !marks.focus.has(n)) cls += ' blurred';
-        let out = `<span class="${cls}">`;
-        for (const token of line) out += `${openTag(token)}${escapeText(token.content)}</span>`;
-        return out + '</span>';
-      });
-      return `<pre class="${escapeAttr(pre.className)}" style="${escapeAttr(pre.style)}" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+      return preHtml(tokensOf(hl, code, lang), marks, pre);
     },
   };
 
