@@ -28,7 +28,7 @@ const external = [
   // native binaries
   'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss', '@parcel/watcher',
   // files read or modules loaded by computed path at run time
-  'shiki', '@shikijs/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
+  'shiki', '@shikijs/*', '@arborium/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
   // test-only
   'playwright-core',
 ];

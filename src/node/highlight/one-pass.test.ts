@@ -26,8 +26,9 @@ describe('one-pass highlighting', () => {
   const onePass = createShikiHighlighter({ keepTrees: true });
   const perTheme = createShikiHighlighter({ onePass: false, keepTrees: true });
 
-  // Blocks are written as HTML straight from the tokens unless the tree is kept (as above, for these tests).
-  const direct = createShikiHighlighter();
+  // Blocks are written as HTML straight from the tokens unless the tree is kept (as above, for these
+  // tests); Shiki for every language, as the trees are (TypeScript goes to tree-sitter otherwise).
+  const direct = createShikiHighlighter({ engine: 'shiki' });
 
   it.each(SAMPLES)('writes the HTML of %s from the tokens as hast-util-to-html writes the tree', async (lang, code, highlight) => {
     for (const focus of [undefined, highlight]) {

@@ -3,12 +3,14 @@ import { transformerNotationDiff, transformerNotationFocus, transformerNotationH
 import { LIMITS } from '../budgets.js';
 import { bundledLanguages, bundledLanguagesInfo, createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
 import { openGrammarTables, type GrammarTables } from './grammar-tables.js';
-import { createOnePass, preAttributes, type OnePass } from './one-pass.js';
+import { createOnePass, preAttributes, preHtml, type OnePass } from './one-pass.js';
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
+import { createTreeSitterHighlighter, type TreeSitterHighlighter } from './tree-sitter.js';
 
 /** Theme names registered by `loadCodeThemes`. */
 const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
@@ -88,16 +90,34 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
   };
 }
 
+export interface ShikiHighlighterOptions {
+  /** False: each theme tokenised on its own (the reference one-pass.ts is tested against). */
+  onePass?: boolean;
+  store?: HighlightStore;
+  keepTrees?: boolean;
+  grammarTables?: GrammarTables;
+  /**
+   * `hybrid` (the default): the languages tree-sitter.ts has a grammar for are highlighted by it,
+   * the others by Shiki; `shiki`: every language by Shiki (the reference the hybrid is compared with).
+   */
+  engine?: 'hybrid' | 'shiki';
+  /** Shiki's regular expressions: JavaScript's (the default, tables made at build time) or Oniguruma's WebAssembly build. */
+  regexEngine?: 'javascript' | 'oniguruma';
+}
+
 /**
- * Shiki with the JavaScript regex engine (no WebAssembly start-up), both themes emitted as CSS
- * variables so the site theme switches colours without re-highlighting; languages load on first use,
- * their regular expressions from the tables made at package build time (grammar-tables.ts).
+ * Code blocks coloured for both themes, emitted as CSS variables so the site theme switches colours
+ * without re-highlighting. The common languages go to tree-sitter grammars (tree-sitter.ts), the
+ * rest to Shiki with the JavaScript regex engine (no WebAssembly start-up), its languages loaded on
+ * first use, their regular expressions from the tables made at package build time (grammar-tables.ts).
+ * Tree-sitter's blocks are written as Shiki's are, tokens to HTML (one-pass.ts), so the pipeline
+ * sees one kind of `<pre>`.
  */
-export function createShikiHighlighter(
-  options: { onePass?: boolean; store?: HighlightStore; keepTrees?: boolean; grammarTables?: GrammarTables } = {},
-): Highlighter {
+export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): Highlighter {
   const tables = options.grammarTables ?? openGrammarTables();
-  let instance: Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; pre: { className: string; style: string } }> | undefined;
+  let instance:
+    | Promise<{ hl: HighlighterGeneric<string, string>; onePass?: OnePass; treeSitter?: TreeSitterHighlighter; pre: { className: string; style: string } }>
+    | undefined;
   const loading = new Map<string, Promise<void>>();
   const embeds = new Map<string, ReturnType<typeof lazyEmbeds>>();
   // Blocks in memory, the most recently used last. Bounded, and HTML only unless `keepTrees` (tests):
@@ -125,10 +145,14 @@ export function createShikiHighlighter(
       const hl = (await createHighlighter({
         themes: [themes.light, themes.dark, ...(onePass ? [onePass.theme] : [])],
         langs: [],
-        engine: createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.regex }),
+        engine:
+          options.regexEngine === 'oniguruma'
+            ? await createOnigurumaEngine(import('shiki/wasm'))
+            : createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.regex }),
       })) as HighlighterGeneric<string, string>;
       const pre = preAttributes(hl.codeToHast('x', { lang: 'plaintext', themes: THEMES, defaultColor: false }));
-      return { hl, onePass, pre };
+      const treeSitter = options.engine === 'shiki' ? undefined : createTreeSitterHighlighter(themes);
+      return { hl, onePass, treeSitter, pre };
     }));
 
   async function ensureLanguage(hl: HighlighterGeneric<string, string>, lang: string): Promise<boolean> {
@@ -137,7 +161,7 @@ export function createShikiHighlighter(
     if (!(lang in bundledLanguages)) return false;
     let p = loading.get(lang);
     if (!p) {
-      tables.prepare(lang);
+      if (options.regexEngine !== 'oniguruma') tables.prepare(lang);
       loading.set(lang, (p = hl.loadLanguage(lang as keyof typeof bundledLanguages)));
     }
     await p;
@@ -169,14 +193,24 @@ export function createShikiHighlighter(
         return result(stored);
       }
 
-      const { hl, onePass, pre: preAttrs } = await get();
+      const { hl, onePass, treeSitter, pre: preAttrs } = await get();
       const lang = languageOf(req.lang);
-      const known = await ensureLanguage(hl, lang);
-      if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, req.code);
       const code = req.code.replace(/\n$/, '');
       const marks = { highlight: new Set(req.highlight ?? []), focus: new Set(req.focus ?? []) };
-      const knownOrPlain = known || PLAIN.has(req.lang.toLowerCase());
       const notation = hasNotation(code);
+      // Notations are applied to Shiki's tree by its transformers (below).
+      if (treeSitter?.handles(lang, code) && !options.keepTrees && !notation) {
+        const tokens = await treeSitter.tokens(lang, code);
+        if (tokens) {
+          const entry = { html: preHtml(tokens, marks, preAttrs), known: true };
+          remember(key, entry);
+          options.store?.set(key, entry);
+          return result(entry);
+        }
+      }
+      const known = await ensureLanguage(hl, lang);
+      if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, req.code);
+      const knownOrPlain = known || PLAIN.has(req.lang.toLowerCase());
       // HTML straight from the tokens (one-pass.ts), unless the tree itself is wanted (tests) or
       // the code has notations, which Shiki's transformers apply to the tree.
       if (onePass && !options.keepTrees && !notation) {

@@ -1,0 +1,121 @@
+// `node bench/highlight-engines.mjs [--blocks corpus,synthetic] [--engines shiki,hybrid] [--rounds 3] [--every 1] [--langs]`
+// The highlighter alone, cold, per engine: each round is a fresh process that makes a highlighter
+// (no highlight store, nothing loaded) and highlights every fenced block of the corpus
+// (../shared/corpus, 29,643 blocks) or of the synthetic site (../shared/perf/gen.mjs 1000, 2,482
+// blocks), in page order. What counts is CPU time (process.cpuUsage: user + system of every thread,
+// WebAssembly compilation included), not wall time: the machine is shared. Prints each round, the
+// median CPU per block and each engine's ratio to `shiki` (Kiln's highlighter before tree-sitter);
+// `--langs` adds the CPU per block of the costliest languages (reading the clock per block adds to
+// every figure). `--every N` takes one block in N (a
+// quick look; cold costs then weigh more). Needs `npm run build:pkg` (it runs lib/node/highlight).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusBlocks, corpusRoot, fencedBlocks, pageFiles } from './corpus-blocks.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+
+/** The highlighter options each engine name stands for (createShikiHighlighter in src/node/highlight/shiki.ts). */
+export const ENGINES = {
+  shiki: { engine: 'shiki' },
+  'shiki-oniguruma': { engine: 'shiki', regexEngine: 'oniguruma' },
+  hybrid: { engine: 'hybrid' },
+  'hybrid-oniguruma': { engine: 'hybrid', regexEngine: 'oniguruma' },
+};
+
+/** The synthetic site's folder: gen.mjs 1000 (seed 42) under the temporary folder, made once. */
+function syntheticSite() {
+  const dir = path.join(process.env.KILN_PERF_DIR ?? path.join(os.tmpdir(), 'kiln-perf'), 'gen-1000-42');
+  if (!existsSync(path.join(dir, 'index.md'))) {
+    const gen = path.resolve(process.env.KILN_PERF_SCRIPTS ?? path.join(repo, '../shared/perf'), 'gen.mjs');
+    const r = spawnSync(process.execPath, [gen, '1000', dir, '42'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`gen.mjs failed: ${r.stderr}`);
+  }
+  return dir;
+}
+
+export function blocksOf(which) {
+  if (which === 'corpus') return corpusBlocks(corpusRoot(repo));
+  if (which === 'synthetic') return pageFiles(syntheticSite()).flatMap((f) => fencedBlocks(readFileSync(f, 'utf8')));
+  throw new Error(`--blocks takes corpus or synthetic, not ${which}`);
+}
+
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+/** One cold round in this process: prints {blocks, cpuMs, langs} as JSON. */
+async function child(engine, which, every, perLanguage) {
+  const blocks = blocksOf(which).filter((_, i) => i % every === 0);
+  const t0 = cpuMs();
+  const { createShikiHighlighter } = await import(path.join(repo, 'lib/node/highlight/shiki.js'));
+  const hl = createShikiHighlighter(ENGINES[engine]);
+  const langs = {};
+  for (const b of blocks) {
+    // Reading the CPU clock per block costs a system call each: only when the languages are asked for.
+    const a = perLanguage ? cpuMs() : 0;
+    await hl.highlight({ code: b.code, lang: b.lang });
+    if (!perLanguage) continue;
+    const l = (langs[b.lang.toLowerCase() || '(none)'] ??= [0, 0]);
+    l[0]++;
+    l[1] += cpuMs() - a;
+  }
+  console.log(JSON.stringify({ blocks: blocks.length, cpuMs: cpuMs() - t0, langs }));
+}
+
+function round(engine, which, every, langs) {
+  return new Promise((resolve, reject) => {
+    const args = [fileURLToPath(import.meta.url), '--child', engine, '--blocks', which, '--every', String(every), ...(langs ? ['--langs'] : [])];
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${engine} on ${which} exited ${code}`))));
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(argv) {
+  const o = { blocks: ['corpus', 'synthetic'], engines: ['shiki', 'hybrid'], rounds: 3, every: 1, langs: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--child') return child(argv[++i], argv[argv.indexOf('--blocks') + 1], Number(argv[argv.indexOf('--every') + 1]), argv.includes('--langs'));
+    if (a === '--blocks') o.blocks = argv[++i].split(',');
+    else if (a === '--engines') o.engines = argv[++i].split(',');
+    else if (a === '--rounds') o.rounds = Number(argv[++i]);
+    else if (a === '--every') o.every = Number(argv[++i]);
+    else if (a === '--langs') o.langs = true;
+    else throw new Error(`Unknown option ${a}`);
+  }
+  for (const e of o.engines) if (!ENGINES[e]) throw new Error(`--engines takes ${Object.keys(ENGINES).join(', ')}`);
+  if (!existsSync(path.join(repo, 'lib/node/highlight/shiki.js'))) throw new Error('Run `npm run build:pkg` first.');
+  console.log(`highlighting alone, cold, CPU time; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  for (const which of o.blocks) {
+    const runs = Object.fromEntries(o.engines.map((e) => [e, []]));
+    // Engines in turn within each round, so that each sees the same machine.
+    for (let r = 1; r <= o.rounds; r++) {
+      for (const e of o.engines) {
+        const res = await round(e, which, o.every, o.langs);
+        runs[e].push(res);
+        console.log(`  ${which} round ${r} ${e.padEnd(17)} ${(res.cpuMs / 1000).toFixed(2).padStart(7)} s CPU  ${(res.cpuMs / res.blocks).toFixed(3)} ms/block (${res.blocks} blocks)`);
+      }
+    }
+    const perBlock = (e) => median(runs[e].map((r) => r.cpuMs / r.blocks));
+    const base = runs.shiki ? perBlock('shiki') : undefined;
+    console.log(`== ${which}: median CPU per block over ${o.rounds} round(s) ==`);
+    for (const e of o.engines) console.log(`  ${e.padEnd(17)} ${perBlock(e).toFixed(3)} ms/block${base ? `  ×${(base / perBlock(e)).toFixed(2)} less than shiki` : ''}`);
+    if (o.langs) {
+      const first = runs[o.engines[0]][0].langs;
+      const top = Object.entries(first).sort((a, b) => b[1][1] - a[1][1]).slice(0, 15).map(([l]) => l);
+      console.log(`  ${'language (blocks)'.padEnd(24)}${o.engines.map((e) => e.padStart(18)).join('')}   ms/block, first round`);
+      for (const l of top) console.log(`  ${`${l} (${first[l][0]})`.padEnd(24)}${o.engines.map((e) => { const v = runs[e][0].langs[l]; return (v ? (v[1] / v[0]).toFixed(3) : '-').padStart(18); }).join('')}`);
+    }
+  }
+}
+
+await main(process.argv.slice(2));
