@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Theme, type IRawTheme } from '@shikijs/vscode-textmate';
 import { flatTokenVariants, type ThemeRegistration, type ThemedToken } from 'shiki';
 import type { CodeThemes } from './themes.js';
+import { LIMITS } from '../budgets.js';
 
 /**
  * Tree-sitter grammars compiled to WebAssembly (the `@arborium/*` packages, one per language), for
@@ -44,6 +45,17 @@ export const TREE_SITTER_LANGUAGES: Readonly<Record<string, string>> = {
   typescript: 'typescript', ts: 'typescript', mts: 'typescript', cts: 'typescript',
   javascript: 'typescript', js: 'typescript', mjs: 'typescript', cjs: 'typescript',
 };
+
+function hasLineLongerThan(code: string, limit: number): boolean {
+  let start = 0;
+  while (start <= code.length) {
+    const end = code.indexOf('\n', start);
+    if ((end === -1 ? code.length : end) - start > limit) return true;
+    if (end === -1) return false;
+    start = end + 1;
+  }
+  return false;
+}
 
 /** JSX needs a grammar that knows it (Shiki's tsx/jsx): a closing tag or a self-closing one tells. */
 const JSX = /<\/|\/>/;
@@ -199,6 +211,8 @@ export function createTreeSitterHighlighter(themes: CodeThemes): TreeSitterHighl
       const name = TREE_SITTER_LANGUAGES[lang];
       if (!name) return false;
       if (name === 'typescript' && JSX.test(code)) return false;
+      // Shiki shows a line past the limit as plain text (budgets.ts); tree-sitter would parse it all.
+      if (hasLineLongerThan(code, LIMITS.highlightedLineLength)) return false;
       return grammars.get(name) !== null;
     },
     async tokens(lang, code) {
