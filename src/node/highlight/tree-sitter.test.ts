@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript module of the bench (no types); tests are not type-checked by tsc.
 import { corpusBlocks, corpusRoot } from '../../../bench/corpus-blocks.mjs';
-import { contrastRatio } from '../check/contrast.js';
+import { contrastRatio } from '../../shared/colour.js';
 import { createShikiHighlighter } from './shiki.js';
 import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
 import { scopeOf, TREE_SITTER_LANGUAGES } from './tree-sitter.js';
