@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpus, mdxFiles, starter } from '../test-helpers.js';
 import { body, compare, type Outcome } from './test-helpers.js';
+import { rng } from '../../../tests/e2e/fuzz-mutations.js';
 
 // The native parser's tree beside the JS parser's on every page of the corpus and the example, and
 // on mutated copies of them (native-parse.test.ts has the small cases).
@@ -26,15 +27,7 @@ describe('on real pages', () => {
 
   it('gives the JS tree or none for mutated pages', () => {
     const junk = ['{', '}', '<', '>', '</', '<Foo>', '</Foo>', '{/*', '*/}', '---', '\t', '```', '$$', '$', '`', '"', '\\', '&', '#', '\n', '\n\n', '*', '|', '[', '](', '  ', '- ', '> ', '1. ', '{x}', 'export const a = 1\n', '~~', '_', '[^1]', '<X y={1} />', 'https://x.dev'];
-    let seed = 20260214;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) >>> 0;
-      let t = seed;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const int = (n: number) => Math.floor(random() * n);
+    const { int } = rng(20260214);
     const wrong: string[] = [];
     let same = 0;
     for (let k = 0; k < 400; k++) {
