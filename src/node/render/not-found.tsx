@@ -49,14 +49,20 @@ export function ownNotFound(site: SiteView): Page | undefined {
   return site.content.byUrl.get(NOT_FOUND_URL);
 }
 
+/** Catalogue text marks code with backticks, as a terminal shows it; on the page it is set as code. */
+function WithCode({ text }: { text: string }) {
+  const parts = text.split(/`([^`\n]+)`/);
+  return <>{parts.map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 export function ErrorList({ diagnostics, root }: { diagnostics: Diagnostic[]; root: string }) {
   return (
     <div className="error-overlay" role="alert">
       {diagnostics.map((d, i) => (
         <section key={i} className={`error-item error-${d.severity}`}>
           <p className="error-location"><code>{location(d, root) || d.code}</code> <span className="error-code">{d.code}</span></p>
-          <p className="error-message">{d.message}</p>
-          {d.hint && <p className="error-hint">{d.hint}</p>}
+          <p className="error-message"><WithCode text={d.message} /></p>
+          {d.hint && <p className="error-hint"><WithCode text={d.hint} /></p>}
           {d.frame && <pre className="error-frame"><code>{d.frame}</code></pre>}
         </section>
       ))}
