@@ -43,7 +43,7 @@ describe('kiln build --workers', () => {
     const three = path.join(tmp.dir, 'three');
     const { build } = (await import(path.join(repoRoot, 'lib/node/build/build.js'))) as typeof import('../../src/node/build/build.js');
     const { BuildTimings } = (await import(path.join(repoRoot, 'lib/node/build/timings.js'))) as typeof import('../../src/node/build/timings.js');
-    const c = await build({ root: starter, outDir: three, workers: 2, mainThreadMakesPages: false, cache: false });
+    const c = await build({ root: starter, outDir: three, workers: 2, queue: { mainThreadMakesPages: false }, cache: false });
     expect(c.ok).toBe(true);
     expect(c.pagesOnWorkers).toBe(c.pagesWritten);
     const z = files(three);
@@ -53,7 +53,7 @@ describe('kiln build --workers', () => {
     // those that link the Tailwind sheet filled in afterwards on disk. Both ways, the same files.
     const four = path.join(tmp.dir, 'four');
     // Nor are Markdown exports put off to the end here: the same files as exported with their page.
-    const d = await build({ root: starter, outDir: four, workers: 0, holdHtmlBytes: 0, laterMarkdownPages: 0, cache: false });
+    const d = await build({ root: starter, outDir: four, workers: 0, sink: { holdBytes: 0, laterMarkdownPages: 0 }, cache: false });
     expect(d.ok).toBe(true);
     const w = files(four);
     expect([...w.keys()].sort()).toEqual([...x.keys()].sort());
@@ -65,7 +65,7 @@ describe('kiln build --workers', () => {
     const timings = new BuildTimings();
     expect((await build({ root: starter, outDir: five, workers: 0, base: '/docs/', cache: false, timings })).ok).toBe(true);
     expect(timings.toJSON()['markdown-later']).toBeGreaterThan(0);
-    expect((await build({ root: starter, outDir: six, workers: 0, base: '/docs/', holdHtmlBytes: 0, cache: false })).ok).toBe(true);
+    expect((await build({ root: starter, outDir: six, workers: 0, base: '/docs/', sink: { holdBytes: 0 }, cache: false })).ok).toBe(true);
     const u = files(five);
     const v = files(six);
     expect([...u.keys()].sort()).toEqual([...v.keys()].sort());
@@ -89,7 +89,7 @@ describe('kiln build --workers', () => {
       const { flushHighlightStores } = (await import(path.join(repoRoot, 'lib/node/highlight/store.js'))) as typeof import('../../src/node/highlight/store.js');
       expect((await build({ root: a.dir, outDir: 'dist', workers: 0 })).ok).toBe(true);
       flushHighlightStores();
-      const c = await build({ root: b.dir, outDir: 'dist', workers: 2, mainThreadMakesPages: false });
+      const c = await build({ root: b.dir, outDir: 'dist', workers: 2, queue: { mainThreadMakesPages: false } });
       expect(c.pagesOnWorkers).toBe(c.pagesWritten);
       const one = stored(a.dir);
       expect(one.length).toBeGreaterThan(20);
