@@ -167,7 +167,7 @@ export class PageCache {
   /** Keeps what the build needs of a page produced without errors (its files are the output's). */
   async set(page: Page, produced: ProducedPage, search: string | undefined): Promise<void> {
     delete this.index.pages[page.relPath];
-    if (!produced.html || produced.diagnostics.some((d) => d.severity === 'error')) return;
+    if (produced.kind !== 'made' || produced.diagnostics.some((d) => d.severity === 'error')) return;
     const deps = await Promise.all(produced.deps.map(async (f) => [f, (await this.hash(f)) ?? ''] as [string, string]));
     const { diagnostics, features, classes, islands } = produced;
     this.index.pages[page.relPath] = { key: this.key(page), deps, kept: { diagnostics, features, classes, islands, search, markdown: produced.markdown !== undefined || produced.markdownLater !== undefined } };

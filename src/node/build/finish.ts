@@ -105,7 +105,9 @@ async function writeSiteFiles(plan: BuildPlan, made: MadePages, tally: PageTally
       if (!k.classes.length || previous.tailwind === tailwindUrl) await previous.take(f, writer);
       else if (previous.tailwind) await sink.writeKept(f, previous.read(f).replaceAll(previous.tailwind, TAILWIND_PLACEHOLDER));
       else {
-        await sink.write(page, await queue.makeHere(page));
+        const again = await queue.makeHere(page);
+        if (again.kind !== 'made') throw new Error(`${page.file} built before but failed now`);
+        await sink.write(page, again);
         break;
       }
     }

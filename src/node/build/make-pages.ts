@@ -73,11 +73,12 @@ export async function producePages(plan: BuildPlan, queue: PageQueue, sink: Page
         continue;
       }
       const result = await t.time('produce', () => queue.make(page));
-      await cache?.set(page, result, result.search === undefined ? undefined : searchInputHash(result.search));
+      await cache?.set(page, result, result.kind === 'made' && result.search !== undefined ? searchInputHash(result.search) : undefined);
       collect(result);
-      if (result.html) {
+      if (result.kind === 'made') {
         await sink.write(page, result);
-        if (result.search) await t.time('search-add', () => made.search.add(page.url, result.search!));
+        const search = result.search;
+        if (search) await t.time('search-add', () => made.search.add(page.url, search));
         tally.written++;
       } else {
         tally.failed++;

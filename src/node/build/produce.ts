@@ -10,24 +10,8 @@ import { isSearchable, searchInput } from '../search/index.js';
 import { buildPage, createEngines, mapCache, type Engines, type LoadedSite } from '../site/load.js';
 import type { PageResult } from '../render/page.js';
 
-/**
- * Stages 3 and 4 of a build for one page at a time: compile, render, and everything else made from
- * the page alone (its Markdown export, its search input). The same code runs in the build's own
- * thread and in each worker thread (`workers.ts`); what comes out is plain data, so it crosses
- * threads as it is.
- */
-export interface ProducedPage {
-  /** The HTML document; absent when the page failed. Links the site's Tailwind sheet as `TAILWIND_PLACEHOLDER`. */
-  html?: string;
-  /** What Pagefind indexes; absent for pages left out of search. */
-  search?: string;
-  /** The page as Markdown (`<url>.md`); absent when not exported or when its compile failed. */
-  markdown?: string;
-  /**
-   * The Markdown, made when called instead (see `ProducerOptions.later`). Only from a producer on
-   * the build's own thread: a function does not cross threads.
-   */
-  markdownLater?: () => Promise<string>;
+/** What every page brings to the site-wide outputs and the rebuild cache, made or not. */
+interface PageParts {
   diagnostics: Diagnostic[];
   features: PageFeature[];
   classes: string[];
@@ -35,6 +19,35 @@ export interface ProducedPage {
   /** Snippet files the page renders, directly or through other snippets (the rebuild cache checks them). */
   deps: string[];
 }
+
+/** A page made: its HTML and what else is made from the page alone. */
+export interface MadePage extends PageParts {
+  kind: 'made';
+  /** The HTML document. Links the site's Tailwind sheet as `TAILWIND_PLACEHOLDER`. */
+  html: string;
+  /** What Pagefind indexes; absent for pages left out of search. */
+  search?: string;
+  /** The page as Markdown (`<url>.md`); absent when not exported. */
+  markdown?: string;
+  /**
+   * The Markdown, made when called instead (see `ProducerOptions.later`). Only from a producer on
+   * the build's own thread: a function does not cross threads.
+   */
+  markdownLater?: () => Promise<string>;
+}
+
+/** A page left out: its diagnostics say why. */
+export interface UnmadePage extends PageParts {
+  kind: 'failed';
+}
+
+/**
+ * Stages 3 and 4 of a build for one page at a time: compile, render, and everything else made from
+ * the page alone (its Markdown export, its search input). The same code runs in the build's own
+ * thread and in each worker thread (`workers.ts`); what comes out is plain data, so it crosses
+ * threads as it is.
+ */
+export type ProducedPage = MadePage | UnmadePage;
 
 /**
  * Stands for the Tailwind stylesheet's URL in pages until the build has every page's classes:
@@ -113,18 +126,24 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
       };
       await walk(page.file);
       cache.delete(page.file);
-      const later = tree && options.later?.() ? tree : undefined;
-      const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
-      return {
-        html: result.html,
-        search: result.html && isSearchable(page, site.content, site.settings) ? searchInput(result.html) : undefined,
-        markdown,
-        markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
+      const parts: PageParts = {
         diagnostics: result.diagnostics,
         features: result.features ?? [],
         classes: result.classes ?? [],
         islands: result.islands ?? [],
         deps: [...deps],
+      };
+      const html = result.html;
+      if (html === undefined) return { kind: 'failed', ...parts };
+      const later = tree && options.later?.() ? tree : undefined;
+      const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
+      return {
+        kind: 'made',
+        html,
+        search: isSearchable(page, site.content, site.settings) ? searchInput(html) : undefined,
+        markdown,
+        markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
+        ...parts,
       };
     },
   };

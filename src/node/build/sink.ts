@@ -3,7 +3,7 @@ import type { OutputWriter } from '../output/write.js';
 import { outputPathForUrl } from '../../shared/urls.js';
 import type { LoadedSite } from '../site/load.js';
 import type { PageCache } from './cache.js';
-import { linkTailwindSheet, TAILWIND_PLACEHOLDER, type ProducedPage } from './produce.js';
+import { linkTailwindSheet, TAILWIND_PLACEHOLDER, type MadePage } from './produce.js';
 import type { BuildTimings } from './timings.js';
 
 /**
@@ -70,11 +70,11 @@ export class PageSink {
   /** Whether the page being made now has its Markdown export put off. */
   readonly later = (): boolean => this.pagesLeft < 2 * this.laterCap && this.laterMarkdown.size < this.laterCap;
 
-  async write(page: Page, result: Pick<ProducedPage, 'html' | 'markdown' | 'markdownLater'>): Promise<void> {
+  async write(page: Page, result: Pick<MadePage, 'html' | 'markdown' | 'markdownLater'>): Promise<void> {
     const { writer, cache, timings } = this.setup;
     if (result.markdown !== undefined) this.markdown.set(page.url, result.markdown);
     if (result.markdownLater) this.laterMarkdown.set(page.url, result.markdownLater);
-    const html = result.html!;
+    const html = result.html;
     const sheet = html.includes(TAILWIND_PLACEHOLDER);
     for (const file of htmlFiles(this.setup.site, page)) {
       // A UTF-8 file has at least as many bytes as its text has characters.

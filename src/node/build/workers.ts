@@ -65,7 +65,7 @@ function stoppedPage(page: Page, overrun: Slot['overrun'] | 'crash', budgets: Pa
       : overrun === 'memory'
         ? diag('page/over-memory-budget', { megabytes: budgets.memoryMb }, where)
         : diag('page/worker-stopped', { reason: reason ?? 'unknown' }, where);
-  return { diagnostics: [d], features: [], classes: [], islands: [], deps: [] };
+  return { kind: 'failed', diagnostics: [d], features: [], classes: [], islands: [], deps: [] };
 }
 
 /**
