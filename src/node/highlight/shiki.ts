@@ -220,7 +220,9 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         return result(entry);
       }
       const transformers = [markLines(marks.highlight, marks.focus), ...(notation ? NOTATION : [])];
-      const root = onePass
+      // Notations go through Shiki's own per-theme tree: its transformers strip a comment from
+      // tokens split as Shiki splits them, which one-pass's tokens are not (a space was lost).
+      const root = onePass && !notation
         ? onePass.toHast(hl, code, known ? lang : 'plaintext', transformers, preAttrs)
         : hl.codeToHast(code, {
             lang: known ? lang : 'plaintext',
