@@ -3,6 +3,7 @@ import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { SEARCH_PATH, searchInput } from '../search/index.js';
+import { rememberFeedItems } from '../seo/rss.js';
 import { searchInputHash, SiteSearch } from '../search/incremental.js';
 import type { BuildPlan } from './plan.js';
 import type { ProducedPage } from './produce.js';
@@ -76,6 +77,8 @@ export async function producePages(plan: BuildPlan, queue: PageQueue, sink: Page
       await cache?.set(page, result, result.kind === 'made' && result.search !== undefined ? searchInputHash(result.search) : undefined);
       collect(result);
       if (result.kind === 'made') {
+        // Made on a worker: its document was read there, and the feed is written here from what it found.
+        if (result.feed) rememberFeedItems(page, site.settings.siteUrl, result.feed);
         await sink.write(page, result);
         const search = result.search;
         if (search) await t.time('search-add', () => made.search.add(page.url, search));

@@ -1,8 +1,9 @@
-import type { Root } from 'mdast';
 import { islandsEntryUrl } from '../assets/islands.js';
 import type { Page } from '../content/pages.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { pageMarkdown } from '../markdown/export.js';
+import { markdownTree, pageMarkdown } from '../markdown/export.js';
+import { releaseDocument } from '../mdx/page-document.js';
+import { feedItems, type FeedItem } from '../seo/rss.js';
 import { llmsPages } from '../markdown/llms.js';
 import { siteUrlWithBase } from '../output/base-path.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
@@ -34,6 +35,8 @@ export interface MadePage extends PageParts {
    * the build's own thread: a function does not cross threads.
    */
   markdownLater?: () => Promise<string>;
+  /** The items of the page's RSS feed (seo/rss.ts), when it has `<Update>`s: the build's thread writes the feed. */
+  feed?: FeedItem[];
 }
 
 /** A page left out: its diagnostics say why. */
@@ -105,15 +108,6 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
   });
   return {
     async produce(page) {
-      let tree: Root | undefined;
-      if (!cache.get(page.file)) {
-        const keepTree = exported.has(page);
-        cache.set(page.file, engines.compiler.compile({ source: page.body, file: page.file, root: site.root, pageId: page.id, keepTree }).then((out) => {
-          tree = out.tree;
-          delete out.tree;
-          return out;
-        }));
-      }
       const result = await buildPage(site, page, engines, cache, options.sandbox);
       const deps = new Set<string>();
       const walk = async (file: string): Promise<void> => {
@@ -126,6 +120,9 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
       };
       await walk(page.file);
       cache.delete(page.file);
+      // The page's document (mdx/page-document.ts), parsed for its compile, is read by its
+      // Markdown export and feed below, then dropped: nothing in this thread reads it again.
+      const feed = feedItems(page, site.settings.siteUrl);
       const parts: PageParts = {
         diagnostics: result.diagnostics,
         features: result.features ?? [],
@@ -134,6 +131,9 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
         deps: [...deps],
       };
       const html = result.html;
+      // The export's copy of the tree is taken now; put off, only its conversion waits.
+      const tree = html !== undefined && exported.has(page) ? markdownTree(page) : undefined;
+      releaseDocument(page.file);
       if (html === undefined) return { kind: 'failed', ...parts };
       const later = tree && options.later?.() ? tree : undefined;
       const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
@@ -143,6 +143,7 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
         search: isSearchable(page, site.content, site.settings) ? searchInput(html) : undefined,
         markdown,
         markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
+        feed,
         ...parts,
       };
     },

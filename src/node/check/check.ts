@@ -93,7 +93,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
   const factsOf = (file: string, source: string, out: CompileOutput): MdxFacts | undefined => {
     if (!compiled(out) || SCRIPT.test(file)) return undefined;
     try {
-      return scanMdx(source);
+      return scanMdx(file, source);
     } catch {
       // The compiler accepted it; the scan is best effort.
       return undefined;

@@ -1,10 +1,8 @@
-import { createProcessor } from '@mdx-js/mdx';
 import GithubSlugger from 'github-slugger';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { pageDocument } from '../mdx/page-document.js';
 import { visitParents } from 'unist-util-visit-parents';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 
@@ -41,12 +39,14 @@ const LINK_ATTRS = new Set(['href']);
 const MEDIA_ATTRS = new Set(['src', 'img', 'poster']);
 const IMAGE_TAGS = new Set(['img', 'Image']);
 
-let processor: ReturnType<typeof createProcessor> | undefined;
-
-/** Parse (not compile) an MDX body; throws on syntax errors, which the compiler reports. */
-export function scanMdx(source: string): MdxFacts {
-  processor ??= createProcessor({ format: 'mdx', remarkPlugins: [remarkGfm, remarkMath] });
-  const tree = processor.parse(source) as Root;
+/**
+ * The facts of an MDX body, read from the document its compile parsed (mdx/page-document.ts: the
+ * same syntax, prices not taken for math); throws when it does not parse, which the compiler reports.
+ */
+export function scanMdx(file: string, source: string): MdxFacts {
+  const doc = pageDocument(file, source);
+  if (doc.kind !== 'parsed') throw new Error(`${file} was not parsed`);
+  const tree: Root = doc.tree;
   const facts: MdxFacts = { references: [], images: [], h1: [], ids: new Set() };
   const slugger = new GithubSlugger();
   const definitions = new Map<string, string>();

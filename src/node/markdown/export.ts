@@ -11,15 +11,14 @@ import { sourceOverLimits } from '../mdx/bounds.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Heading, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast';
-import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
-import remarkMath from '../mdx/plugins/remark-math.js';
-import { remarkNativeParse } from '../mdx/native-parse.js';
+import { copyTree, defaultParser, pageDocument, parseTree } from '../mdx/page-document.js';
+import remarkCodeBlockElement from '../mdx/plugins/remark-code-block-element.js';
+import { attributeValue } from '../mdx/static-expression.js';
 import { unravel } from './unravel.js';
 import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
@@ -47,18 +46,9 @@ function exportUrl(node: { type: string; url: string }, pageId: string | undefin
   return pageId === undefined ? node.url : resolveCleanLink(node.url, pageId, node.type !== 'image');
 }
 
-// The compiler's syntax: MDX, GFM and math (with its rule for dollar amounts), and its parsers:
-// satteri's where its tree is micromark's (a fifth of the time), else micromark's.
-const jsParser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
-const nativeParser = unified().use(remarkParse).use(remarkMdx).use(remarkNativeParse).use(remarkGfm).use(remarkMath);
-
-/** The parser to use: the compiler's choice (mdxjs.ts `defaultParser`). */
-const useJs = () => process.env.KILN_MDX_PARSER === 'js';
-
-function parse(text: string): Root {
-  const parser = useJs() ? jsParser : nativeParser;
-  const file = new VFile(text);
-  return parser.runSync(parser.parse(file), file) as Root;
+/** A snippet's source parsed by the page front end (mdx/page-document.ts): the compiler's syntax and parser. */
+function parse(text: string, file: string | undefined): Root {
+  return parseTree(text, file);
 }
 
 /**
@@ -67,16 +57,8 @@ function parse(text: string): Root {
  * not all snippets.
  */
 const snippetTrees = { js: new Map<string, Root>(), native: new Map<string, Root>() };
+const useJs = () => defaultParser() === 'js';
 const MAX_SNIPPET_TREES = 500;
-
-/** A copy of a tree to convert: positions are shared (never changed), ESTree programs left out (never read). */
-function copyTree<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copyTree) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== 'estree') out[k] = k === 'position' ? v : copyTree(v);
-  return out as T;
-}
 
 const writer = unified().use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' }).use(remarkGfm).use(remarkMdx);
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -126,17 +108,11 @@ function plain(nodes: PhrasingContent[], pageId: string | undefined): boolean {
 
 const isJsx = (n: Nodes): n is JsxElement => n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement';
 
+/** A literal attribute as the handlers take it: text (numbers as written in JSON), or true for a flag. */
 function attrValue(node: JsxElement, name: string): string | true | undefined {
-  const a = node.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);
-  if (!a) return undefined;
-  if (a.value === null || a.value === undefined) return true;
-  if (typeof a.value === 'string') return a.value;
-  // An expression: keep plain literals (`{2}`, `{"x"}`, `{true}`).
-  const expr = a.value.value.trim();
-  const m = /^(?:"([^"]*)"|'([^']*)'|`([^`$]*)`|(-?\d+(?:\.\d+)?)|(true|false))$/.exec(expr);
-  if (!m) return undefined;
-  if (m[5]) return m[5] === 'true' ? true : undefined;
-  return m[1] ?? m[2] ?? m[3] ?? m[4];
+  const v = attributeValue(node, name);
+  if (v === true || typeof v === 'string') return v;
+  return typeof v === 'number' ? String(v) : undefined;
 }
 
 /** `import X from '/snippets/x.mdx'` → name → absolute file. */
@@ -199,10 +175,10 @@ class Converter {
       this.text = source.replace(FRONT_MATTER, '');
       const cache = this.depth > 0 ? snippetTrees[useJs() ? 'js' : 'native'] : undefined;
       const kept = cache?.get(this.text);
-      if (kept) tree = copyTree(kept);
+      if (kept) tree = copyTree(kept, { estree: 'share' });
       else {
         try {
-          tree = parse(this.text);
+          tree = parse(this.text, this.opts.file);
         } catch {
           // Not parseable as MDX (the page fails to build too): the source as it is.
           return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
@@ -212,7 +188,7 @@ class Converter {
         if (cache) {
           if (cache.size >= MAX_SNIPPET_TREES) cache.clear();
           cache.set(this.text, tree);
-          tree = copyTree(tree);
+          tree = copyTree(tree, { estree: 'share' });
         }
       }
     }
@@ -423,13 +399,30 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
   return out ? out + '\n' : '';
 }
 
+/**
+ * The tree the export converts for `page`: a copy of its document's (mdx/page-document.ts), with
+ * `<CodeBlock>`s as fenced blocks, as the compile reads them; undefined when the page does not parse.
+ */
+export function markdownTree(page: Page): Root | undefined {
+  const doc = pageDocument(page.file, page.body);
+  if (doc.kind !== 'parsed') return undefined;
+  // The conversion reads expressions' programs and never changes them.
+  const tree = copyTree(doc.tree, { estree: 'share' });
+  remarkCodeBlockElement()(tree, new VFile({ value: page.body, path: page.file }));
+  return tree;
+}
+
 /** A page as a Markdown document: `# Title`, the description as a quote, then the body. */
-export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree?: Root): Promise<string> {
+export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree: Root | undefined = markdownTree(page)): Promise<string> {
   let body: string;
   try {
-    // A source the compiler refuses (mdx/bounds.ts) is not parsed here either: it would take as long.
-    if (!tree && sourceOverLimits(page.body, page.file)) throw new Error('over the limits');
-    body = await mdxToMarkdown(tree ?? page.body, { ...opts, file: page.file, pageId: page.id, source: page.body });
+    // A source the compiler refuses (mdx/bounds.ts) was not parsed; one that does not parse is shown as its source.
+    if (!tree) {
+      const doc = pageDocument(page.file, page.body);
+      if (doc.kind === 'refused') throw new Error('over the limits');
+      tree = { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: page.body.trim() }] };
+    }
+    body = await mdxToMarkdown(tree, { ...opts, file: page.file, pageId: page.id, source: page.body });
   } catch {
     // A body the converter cannot take (markup nested thousands of levels deep exhausts the
     // stack): its source is the nearest Markdown there is, and one page must not stop the build.
@@ -439,4 +432,3 @@ export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file
   if (page.frontMatter.description) head.push(`> ${page.frontMatter.description.replace(/\s*\n\s*/g, ' ')}`);
   return head.join('\n\n') + '\n\n' + (body.trim() ? body : '');
 }
-

@@ -1,5 +1,4 @@
 import type { Root as HastRoot } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
 import type { RawSourceMap } from 'source-map-js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -16,8 +15,6 @@ export interface CompileInput {
   root: string;
   /** URL of the page the content is shown at (relative links are resolved against its file). */
   pageId: string;
-  /** Also return the parsed Markdown tree (`CompileOutput.tree`), so the Markdown export need not parse again. */
-  keepTree?: boolean;
   /** Compile to code (never a static tree) with a source map (`CompileOutput.map`): to locate an error thrown while it runs. */
   sourceMap?: boolean;
 }
@@ -45,17 +42,8 @@ export interface SnippetImport {
 /** Page features that need an extra asset (the KaTeX stylesheet, the Mermaid script). */
 export type PageFeature = 'math' | 'mermaid';
 
-export interface CompileOutput {
-  /**
-   * Function body, run with `run()` from the runtime module. A compiled page has this or `hast`
-   * (a script snippet: `script`); none when compilation failed (see `compiled`).
-   */
-  code?: string;
-  /**
-   * The final tree of a static page (no `export`, every expression a literal), rendered without
-   * running code (render/run.ts). Set instead of `code`.
-   */
-  hast?: HastRoot;
+/** What every compile returns, whatever it made. */
+interface CompiledParts {
   toc: TocEntry[];
   /** Snippet files the page imports; compiled separately and passed in as components. */
   snippets: SnippetImport[];
@@ -68,19 +56,34 @@ export interface CompileOutput {
   classes?: string[];
   /** The file's own code for the browser (its islands, and what other files' islands import from it); absent when it has none. */
   islands?: IslandSource;
-  /**
-   * A script snippet (.jsx, .tsx, .js, .ts) as a CommonJS function body of `(_kilnScope, require,
-   * module, exports)`, run by render/run.ts; `requires` maps its `require()` specifiers to files,
-   * `defaults` names the default import of each that resolves to nothing (for its placeholder).
-   */
-  script?: { code: string; requires: Record<string, string | null>; defaults?: Record<string, string> };
-  /** With `sourceMap`: where each part of `code` (or of a script's `code`) comes from in the source. */
-  map?: RawSourceMap;
-  /**
-   * With `keepTree`: the Markdown tree as parsed (math, GFM and MDX syntax), before any of Kiln's
-   * transforms; a copy the caller owns. The build turns it into the page's `.md` and drops it.
-   */
-  tree?: MdastRoot;
+}
+
+/**
+ * A script snippet (.jsx, .tsx, .js, .ts) as a CommonJS function body of `(_kilnScope, require,
+ * module, exports)`, run by render/run.ts; `requires` maps its `require()` specifiers to files,
+ * `defaults` names the default import of each that resolves to nothing (for its placeholder).
+ */
+export interface ScriptModule {
+  code: string;
+  requires: Record<string, string | null>;
+  defaults?: Record<string, string>;
+}
+
+/**
+ * What a compile made: code (a function body, run with `run()` from the runtime module), the
+ * final tree of a static page (no `export`, every expression a literal: rendered without running
+ * code, render/run.ts), a script snippet's module, or nothing (`failed`: the diagnostics say why).
+ * With `sourceMap`, code comes with `map`: where each part of it comes from in the source.
+ */
+export type CompileOutput =
+  | (CompiledParts & { kind: 'code'; code: string; map?: RawSourceMap })
+  | (CompiledParts & { kind: 'static'; hast: HastRoot })
+  | (CompiledParts & { kind: 'script'; script: ScriptModule; map?: RawSourceMap })
+  | (CompiledParts & { kind: 'failed' });
+
+/** A compile that made nothing, with why. */
+export function failedCompile(diagnostics: Diagnostic[]): CompileOutput {
+  return { kind: 'failed', toc: [], snippets: [], missing: [], diagnostics };
 }
 
 /**
@@ -112,8 +115,8 @@ export interface IslandSource {
 }
 
 /** Whether the compile succeeded: the output can be rendered. */
-export function compiled(out: CompileOutput): boolean {
-  return out.code !== undefined || out.hast !== undefined || out.script !== undefined;
+export function compiled(out: CompileOutput): out is Exclude<CompileOutput, { kind: 'failed' }> {
+  return out.kind !== 'failed';
 }
 
 export interface MdxCompiler {

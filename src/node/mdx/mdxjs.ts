@@ -2,7 +2,6 @@ import './vfile-data.js';
 import { createProcessor, type ProcessorOptions } from '@mdx-js/mdx';
 import { SourceMapGenerator, type RawSourceMap } from 'source-map-js';
 import remarkGfm from 'remark-gfm';
-import type { Root as HastRoot } from 'hast';
 import { VFile } from 'vfile';
 import type { VFileMessage } from 'vfile-message';
 import { diag } from '../diagnostics/catalogue.js';
@@ -10,7 +9,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import { deepestPoint, sourceOverLimits } from './bounds.js';
 import type { Highlighter } from '../highlight/highlighter.js';
-import type { CompileInput, CompileOutput, MdxCompiler, SnippetImport, TocEntry } from './compiler.js';
+import { failedCompile, type CompileInput, type CompileOutput, type MdxCompiler } from './compiler.js';
 import recmaIslands from './plugins/recma-islands.js';
 import recmaModuleScope from './plugins/recma-module-scope.js';
 import recmaPropsAsVariables from './plugins/recma-props-as-variables.js';
@@ -18,7 +17,6 @@ import remarkClasses from './plugins/remark-classes.js';
 import remarkCodeBlockElement from './plugins/remark-code-block-element.js';
 import remarkUpdateToc from './plugins/remark-update-toc.js';
 import remarkHeadingIds from './plugins/remark-heading-ids.js';
-import remarkKeepTree from './plugins/remark-keep-tree.js';
 import remarkImports, { SCRIPT } from './plugins/remark-imports.js';
 import remarkHtmlStructure from './plugins/remark-html-structure.js';
 import { compileScript } from './script.js';
@@ -33,7 +31,7 @@ import rehypeMermaid from './plugins/rehype-mermaid.js';
 import remarkImageNoZoom from './plugins/remark-image-no-zoom.js';
 import remarkLatex from './plugins/remark-latex.js';
 import remarkMath from './plugins/remark-math.js';
-import { nativeParserAvailable, remarkNativeParse } from './native-parse.js';
+import { copyTree, defaultParser, pageDocument } from './page-document.js';
 import remarkSnippetElement from './plugins/remark-snippet-element.js';
 import rehypeStaticContent, { STATIC_CONTENT } from './plugins/rehype-static-content.js';
 
@@ -54,18 +52,16 @@ export interface MdxjsOptions {
   staticContent?: boolean;
 }
 
-/** The parser a compiler uses when not told. */
-export function defaultParser(): 'native' | 'js' {
-  return process.env.KILN_MDX_PARSER === 'js' || !nativeParserAvailable ? 'js' : 'native';
-}
+export { defaultParser };
 
 /** The reference compiler: `@mdx-js/mdx` 3 with GFM and Kiln's plugins. */
 export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
-  const native = (options.parser ?? defaultParser()) === 'native';
+  const parser = options.parser ?? defaultParser();
   const staticContent = options.staticContent ?? process.env.KILN_MDX_STATIC !== '0';
   // One processor per project root, made once: creating and freezing one per page (every plugin's
   // attacher, micromark's extensions combined again) cost 0.2 ms a page. What differs per page
-  // travels on the file (`pageId`, `keepTree`).
+  // travels on the file (`pageId`). Pages are parsed by the front end (page-document.ts), whose
+  // document the export, RSS and `kiln check` read too; the processor only runs on a copy of it.
   const processors = new Map<string, ReturnType<typeof createProcessor>>();
   // `mapped`: code with a source map (to locate an error thrown while the page runs), never a static tree.
   const processorFor = (root: string, mapped = false) => {
@@ -77,11 +73,10 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
         development: false,
         format: 'mdx',
         remarkPlugins: [
-          ...(native ? [remarkNativeParse] : []),
           remarkGfm,
+          // Again on the document's tree (which it leaves as it is): it marks the page as using math.
           remarkMath,
           remarkCodeBlockElement,
-          remarkKeepTree,
           remarkHeadingIds,
           remarkUpdateToc,
           remarkClasses,
@@ -102,30 +97,34 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
   };
   return {
     async compile(input: CompileInput): Promise<CompileOutput> {
-      const refused = sourceOverLimits(input.source, input.file);
-      if (refused) return { toc: [], snippets: [], missing: [], diagnostics: [refused] };
       // Snippets that are code (Mintlify's React components) have their own compiler.
-      if (SCRIPT.test(input.file)) return compileScript(input, options.components);
+      if (SCRIPT.test(input.file)) {
+        const refused = sourceOverLimits(input.source, input.file);
+        return refused ? failedCompile([refused]) : compileScript(input, options.components);
+      }
+      const doc = pageDocument(input.file, input.source, parser);
+      if (doc.kind === 'refused') return failedCompile([doc.diagnostic]);
       const file = new VFile({ value: input.source, path: input.file });
       file.data.pageId = input.pageId;
-      file.data.keepTree = !!input.keepTree;
-      const output = (content: { code: string } | { hast: HastRoot }): CompileOutput => ({
-        ...content,
-        toc: (file.data.toc as TocEntry[] | undefined) ?? [],
-        snippets: (file.data.snippets as SnippetImport[] | undefined) ?? [],
-        missing: (file.data.missing as string[] | undefined) ?? [],
-        diagnostics: (file.data.diagnostics as Diagnostic[] | undefined) ?? [],
+      const parts = () => ({
+        toc: file.data.toc ?? [],
+        snippets: file.data.snippets ?? [],
+        missing: file.data.missing ?? [],
+        diagnostics: file.data.diagnostics ?? [],
         features: file.data.features,
         classes: file.data.classes,
         islands: file.data.islands,
-        tree: file.data.tree,
       });
       try {
-        const result = await processorFor(input.root, input.sourceMap).process(file);
-        return { ...output({ code: String(result.value) }), ...(result.map ? { map: result.map as unknown as RawSourceMap } : {}) };
+        if (doc.kind === 'failed') throw doc.error;
+        const p = processorFor(input.root, input.sourceMap);
+        // The processor's plugins change the tree they run on: the document's stays as parsed.
+        const tree = await p.run(copyTree(doc.tree) as never, file);
+        const code = String(p.stringify(tree, file));
+        return { kind: 'code', code, ...parts(), ...(file.map ? { map: file.map as unknown as RawSourceMap } : {}) };
       } catch (error) {
-        if (error === STATIC_CONTENT && file.data.staticTree) return output({ hast: file.data.staticTree });
-        return { toc: [], snippets: [], missing: [], diagnostics: [...((file.data.diagnostics as Diagnostic[] | undefined) ?? []), compileError(error, input)] };
+        if (error === STATIC_CONTENT && file.data.staticTree) return { kind: 'static', hast: file.data.staticTree, ...parts() };
+        return failedCompile([...(file.data.diagnostics ?? []), compileError(error, input)]);
       }
     },
   };

@@ -38,7 +38,7 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
   const { source, file, root } = input;
   const diagnostics: Diagnostic[] = [];
   const failed = (reason: string, line?: number, column?: number): CompileOutput => ({
-    toc: [], snippets: [], missing: [],
+    kind: 'failed', toc: [], snippets: [], missing: [],
     diagnostics: [...diagnostics, diag('page/compile-failed', { reason }, { file, line, column, frame: line ? codeFrame(source, line, column ?? 1) : undefined })],
   });
   const esbuild = await import('esbuild');
@@ -147,6 +147,7 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
     scope: fromScope, imports: requires, bindings: [],
   };
   return {
+    kind: 'script',
     script: { code: prelude + cjs, requires, defaults },
     toc: [],
     snippets,

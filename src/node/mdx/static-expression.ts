@@ -1,4 +1,5 @@
 import type { Expression, Node, Property, SpreadElement } from 'estree';
+import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 
 /** Returned by `literalValue` for an expression that needs evaluating as code. */
 export const NOT_LITERAL: unique symbol = Symbol('not a literal');
@@ -56,4 +57,17 @@ export function literalValue(node: Node | null | undefined): unknown {
     default:
       return NOT_LITERAL;
   }
+}
+
+/**
+ * The value of a JSX attribute written as a literal: `a="x"` is the string, `a` alone is true,
+ * `a={…}` its expression's `literalValue` (`NOT_LITERAL` for code); undefined when absent.
+ */
+export function attributeValue(node: MdxJsxFlowElement | MdxJsxTextElement, name: string): unknown {
+  const a = node.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);
+  if (!a) return undefined;
+  if (a.value === null || a.value === undefined) return true;
+  if (typeof a.value === 'string') return a.value;
+  const statement = a.value.data?.estree?.body[0];
+  return statement?.type === 'ExpressionStatement' ? literalValue(statement.expression) : NOT_LITERAL;
 }

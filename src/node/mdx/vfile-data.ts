@@ -1,5 +1,4 @@
 import type { Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { IslandSource, PageFeature, SnippetImport, TocEntry } from './compiler.js';
 
@@ -15,12 +14,9 @@ declare module 'vfile' {
     features: PageFeature[];
     classes: string[];
     islands: IslandSource;
-    tree: Root;
     staticTree: HastRoot;
     /** The page's id (`guides/setup`): relative URLs resolve against its folder (rehype-resolve-urls). */
     pageId: string;
-    /** Whether to keep the parsed tree (remark-keep-tree). */
-    keepTree: boolean;
   }
 }
 export {};

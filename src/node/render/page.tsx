@@ -117,7 +117,7 @@ async function importValue(s: SnippetImport, loading: Loading, stack: string[]):
 /** Runs a compiled snippet with its own imports in scope. */
 async function loadModule(out: CompileOutput, loading: Loading, stack: string[]): Promise<LoadedModule> {
   const { components, scope } = await importsOf(out, loading, stack);
-  if (out.script) {
+  if (out.kind === 'script') {
     // What its `require()`s return: the modules loaded for its imports (not those still loading: a cycle).
     const loaded = new Map<string, LoadedModule>();
     for (const file of Object.values(out.script.requires)) {
@@ -125,7 +125,7 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
       if (module) loaded.set(file!, await module);
     }
     const exports = runScript(out.script, scope, (specifier) => {
-      const file = out.script!.requires[specifier];
+      const file = out.script.requires[specifier];
       const module = file ? loaded.get(file) : undefined;
       // An MDX snippet's default is its content, with its scope.
       return module && (module.Content ? { __esModule: true, ...module.exports, default: module.Content } : module.exports);
@@ -133,8 +133,8 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
     return { exports, islands: out.islands };
   }
   // A static snippet exports nothing.
-  const exports: Record<string, unknown> = out.code === undefined ? {} : await runCompiledModule(out.code, scope, stack.at(-1));
-  const Inner = out.code === undefined ? await contentOf(out) : (exports.default as MDXContent);
+  const exports: Record<string, unknown> = out.kind === 'code' ? await runCompiledModule(out.code, scope, stack.at(-1)) : {};
+  const Inner = out.kind === 'code' ? (exports.default as MDXContent) : await contentOf(out);
   const inner = { ...builtinComponents, ...components };
   const Content = (props: Record<string, unknown>) => <Inner {...props} components={{ ...inner, ...(props.components as Components | undefined) }} />;
   return { exports, Content, islands: out.islands };
@@ -146,7 +146,7 @@ async function loadModule(out: CompileOutput, loading: Loading, stack: string[])
  * runs only Kiln's components. The snippets are compiled here (cached for the render).
  */
 export async function runsCode(out: CompileOutput, deps: Deps, seen = new Set<string>()): Promise<boolean> {
-  if (out.code !== undefined || out.script) return true;
+  if (out.kind === 'code' || out.kind === 'script') return true;
   for (const s of out.snippets) {
     if (seen.has(s.file)) continue;
     seen.add(s.file);
@@ -309,7 +309,8 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
   try {
     const source = origin.file === page.file ? page.body : snippetSource(await deps.readFile(origin.file));
     const pageId = origin.file === page.file ? page.id : snippetId(origin.file, deps.root);
-    const { map } = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
+    const out = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
+    const map = out.kind === 'code' || out.kind === 'script' ? out.map : undefined;
     if (!map) return undefined;
     // V8 reports where the expression starts (`new` of `new Error`), which the map may not name:
     // the nearest mapped token after it on that line (`Error`) is the same expression.

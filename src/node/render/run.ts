@@ -7,6 +7,7 @@ import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import * as runtime from 'react/jsx-runtime';
 import { IMPORT_META } from '../mdx/plugins/recma-module-scope.js';
+import type { CompileOutput } from '../mdx/compiler.js';
 import { literalValue, NOT_LITERAL } from '../mdx/static-expression.js';
 import { builtinComponents, missingComponent } from './components/index.js';
 import { pageScope } from './islands.js';
@@ -79,9 +80,11 @@ function unresolvedModule(name: string): unknown {
   });
 }
 
-/** The component of a compile's output: its code run, or its static tree (see CompileOutput.hast). */
-export async function contentOf(out: { code?: string; hast?: Root }, imports?: Record<string, unknown>, file?: string): Promise<MDXContent> {
-  return out.hast ? staticContent(out.hast) : runCompiled(out.code!, imports, file);
+/** The component of a compile's output: its code run, or its static tree (see CompileOutput). */
+export async function contentOf(out: CompileOutput, imports?: Record<string, unknown>, file?: string): Promise<MDXContent> {
+  if (out.kind === 'static') return staticContent(out.hast);
+  if (out.kind === 'code') return runCompiled(out.code, imports, file);
+  throw new Error(`${file ?? 'the file'} has no content to render (${out.kind})`);
 }
 
 /** MDX's own message for a component the page uses and nothing provides. */

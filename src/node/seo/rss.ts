@@ -5,18 +5,14 @@
  * its anchor, its description and content (or `rss.description`) as HTML, its tags as categories
  * and a date when the label is one (`2024-10-11`, `March 2025`, `Nov 3, 2024`).
  */
-import type { Program } from 'estree';
 import type { Nodes as HastNodes } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { toHast } from 'mdast-util-to-hast';
-import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import type { ContentModel, Page } from '../content/pages.js';
-import remarkMath from '../mdx/plugins/remark-math.js';
+import { pageDocument } from '../mdx/page-document.js';
+import { attributeValue, NOT_LITERAL } from '../mdx/static-expression.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 import type { Settings } from '../settings/types.js';
 import { absolute, feedPath, resolveCleanLink } from '../../shared/urls.js';
@@ -32,7 +28,6 @@ export interface FeedItem {
   date?: Date;
 }
 
-const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath);
 const MAY_HAVE_UPDATES = /<Update[\s>/]/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -59,30 +54,10 @@ const text = (node: Jsx, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-/** The literal value of an attribute expression (`{["a", "b"]}`, `{{ title: "…" }}`), or undefined. */
+/** The literal value of an attribute (`{["a", "b"]}`, `{{ title: "…" }}`), or undefined. */
 function literal(node: Jsx, name: string): unknown {
-  const v = attr(node, name)?.value;
-  if (!v || typeof v === 'string') return undefined;
-  const program = v.data?.estree as Program | undefined;
-  const stmt = program?.body[0];
-  if (stmt?.type !== 'ExpressionStatement') return undefined;
-  const read = (e: unknown): unknown => {
-    const n = e as { type: string; value?: unknown; elements?: unknown[]; properties?: { type: string; key: { type: string; name?: string; value?: unknown }; value: unknown }[]; quasis?: { value: { cooked: string } }[]; expressions?: unknown[] };
-    if (n.type === 'Literal') return n.value;
-    if (n.type === 'TemplateLiteral' && n.expressions!.length === 0) return n.quasis![0]!.value.cooked;
-    if (n.type === 'ArrayExpression') return n.elements!.map(read);
-    if (n.type === 'ObjectExpression') {
-      const o: Record<string, unknown> = {};
-      for (const p of n.properties!) {
-        if (p.type !== 'Property') continue;
-        const key = p.key.type === 'Identifier' ? p.key.name : p.key.value;
-        if (typeof key === 'string') o[key] = read(p.value);
-      }
-      return o;
-    }
-    return undefined;
-  };
-  return read(stmt.expression);
+  const value = attributeValue(node, name);
+  return value === NOT_LITERAL ? undefined : value;
 }
 
 /**
@@ -90,13 +65,15 @@ function literal(node: Jsx, name: string): unknown {
  * their Markdown content, imports, expressions and raw HTML left out; links made absolute.
  */
 function contentHtml(children: RootContent[], pageId: string, siteUrl: string | undefined): string {
+  // New nodes where something changes: the page's document is read, never changed.
   const keep = (nodes: RootContent[]): RootContent[] =>
     nodes.flatMap((n): RootContent[] => {
       if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') return keep(n.children as RootContent[]);
       if (n.type === 'mdxjsEsm' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression' || n.type === 'html') return [];
-      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') n.url = absolute(siteUrl, resolveCleanLink(n.url, pageId, n.type !== 'image'));
-      if ('children' in n) (n as Parent).children = keep((n as Parent).children);
-      return [n];
+      let out: RootContent = n;
+      if (n.type === 'link' || n.type === 'image' || n.type === 'definition') out = { ...n, url: absolute(siteUrl, resolveCleanLink(n.url, pageId, n.type !== 'image')) };
+      if ('children' in out) out = { ...out, children: keep((out as Parent).children) } as RootContent;
+      return [out];
     });
   const root: Root = { type: 'root', children: keep(children) };
   return toHtml(toHast(root) as HastNodes);
@@ -109,35 +86,45 @@ export function feedItems(page: Page, siteUrl?: string): FeedItem[] {
   const cached = feeds.get(page);
   if (cached && cached.body === page.body && cached.siteUrl === siteUrl) return cached.items;
   let items: FeedItem[] = [];
-  if (MAY_HAVE_UPDATES.test(page.body)) {
+  const doc = MAY_HAVE_UPDATES.test(page.body) ? pageDocument(page.file, page.body) : undefined;
+  // A page that does not parse has no feed (the build reports the page itself).
+  if (doc?.kind === 'parsed') {
     try {
-      const tree = parser.parse(page.body) as Root;
-      items = tree.children.flatMap((n): FeedItem[] => {
-        if (n.type !== 'mdxJsxFlowElement' || n.name !== 'Update') return [];
-        const label = text(n, 'label')?.trim() ?? '';
-        const id = updateId(label);
-        if (!id) return [];
-        const rss = literal(n, 'rss') as { title?: unknown; description?: unknown } | undefined;
-        const tags = literal(n, 'tags');
-        const description = text(n, 'description');
-        const custom = typeof rss?.description === 'string' ? rss.description : undefined;
-        const html = custom !== undefined
-          ? `<p>${escapeXml(custom)}</p>`
-          : (description ? `<p>${escapeXml(description)}</p>` : '') + contentHtml(n.children as RootContent[], page.id, siteUrl);
-        return [{
-          title: typeof rss?.title === 'string' && rss.title.trim() ? rss.title.trim() : label,
-          id,
-          html,
-          tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
-          date: labelDate(label),
-        }];
-      });
+      items = updateItems(doc.tree, page, siteUrl);
     } catch {
-      items = []; // a page that does not parse has no feed (the build reports the page itself)
+      items = []; // content a feed cannot show: no feed, as for a page that does not parse
     }
   }
   feeds.set(page, { body: page.body, items, siteUrl });
   return items;
+}
+
+function updateItems(tree: Root, page: Page, siteUrl: string | undefined): FeedItem[] {
+  return tree.children.flatMap((n): FeedItem[] => {
+      if (n.type !== 'mdxJsxFlowElement' || n.name !== 'Update') return [];
+      const label = text(n, 'label')?.trim() ?? '';
+      const id = updateId(label);
+      if (!id) return [];
+      const rss = literal(n, 'rss') as { title?: unknown; description?: unknown } | undefined;
+      const tags = literal(n, 'tags');
+      const description = text(n, 'description');
+      const custom = typeof rss?.description === 'string' ? rss.description : undefined;
+      const html = custom !== undefined
+        ? `<p>${escapeXml(custom)}</p>`
+        : (description ? `<p>${escapeXml(description)}</p>` : '') + contentHtml(n.children as RootContent[], page.id, siteUrl);
+      return [{
+        title: typeof rss?.title === 'string' && rss.title.trim() ? rss.title.trim() : label,
+        id,
+        html,
+        tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
+        date: labelDate(label),
+      }];
+    });
+}
+
+/** Takes the items of `page`'s feed as the thread that made the page found them (build/produce.ts). */
+export function rememberFeedItems(page: Page, siteUrl: string | undefined, items: FeedItem[]): void {
+  feeds.set(page, { body: page.body, items, siteUrl });
 }
 
 /** Pages that get a feed: published, indexable pages with at least one Update. */

@@ -26,7 +26,7 @@ describe('<CodeBlock> written in a page', () => {
 
   it('gives Prompt its text as written', async () => {
     const out = await compile('<Prompt description="d">\n# Expert\n\nBe **kind**.\n</Prompt>\n');
-    expect(JSON.stringify(out.hast)).toContain('{"type":"mdxJsxAttribute","name":"source","value":"# Expert\\n\\nBe **kind**."}');
+    expect(JSON.stringify(out.kind === 'static' && out.hast)).toContain('{"type":"mdxJsxAttribute","name":"source","value":"# Expert\\n\\nBe **kind**."}');
   });
 });
 

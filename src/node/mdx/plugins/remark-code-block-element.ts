@@ -1,8 +1,8 @@
 import type { Code, Root, RootContent } from 'mdast';
-import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
-import { literalValue, NOT_LITERAL } from '../static-expression.js';
+import { attributeValue, literalValue, NOT_LITERAL } from '../static-expression.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -23,17 +23,6 @@ export function writtenText(node: JsxElement, source: string): string | undefine
   const lines = source.slice(open + 1, close).replace(/^[ \t]*\r?\n/, '').replace(/\s+$/, '').split(/\r?\n/);
   const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
   return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
-}
-
-/** A literal attribute's value (`a="x"`, `a={2}`, `a` alone is true), `NOT_LITERAL` for code; undefined when absent. */
-function attribute(node: JsxElement, name: string): unknown {
-  const a = node.attributes.find((x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name);
-  if (!a) return undefined;
-  if (a.value === null || a.value === undefined) return true;
-  if (typeof a.value === 'string') return a.value;
-  const program = a.value.data?.estree;
-  const statement = program?.body[0];
-  return statement?.type === 'ExpressionStatement' ? literalValue(statement.expression) : NOT_LITERAL;
 }
 
 const NAMES = ['language', 'lang', 'filename', 'title', 'icon', 'lines', 'wrap', 'expandable', 'highlight', 'focus', 'nocopy'];
@@ -63,19 +52,19 @@ export default function remarkCodeBlockElement() {
         return;
       }
       if (el.name !== 'CodeBlock' || el.type !== 'mdxJsxFlowElement' || !parent || index === undefined) return;
-      if (el.attributes.some((a) => a.type !== 'mdxJsxAttribute' || !NAMES.includes(a.name) || attribute(el, a.name) === NOT_LITERAL)) return;
+      if (el.attributes.some((a) => a.type !== 'mdxJsxAttribute' || !NAMES.includes(a.name) || attributeValue(el, a.name) === NOT_LITERAL)) return;
       const value = codeOf(el, source);
       if (value === undefined) return;
       const inner = el.children.length === 1 && el.children[0]!.type === 'code' ? (el.children[0] as Code) : undefined;
-      const lang = String(attribute(el, 'language') ?? attribute(el, 'lang') ?? inner?.lang ?? '') || null;
+      const lang = String(attributeValue(el, 'language') ?? attributeValue(el, 'lang') ?? inner?.lang ?? '') || null;
       const meta: string[] = inner?.meta ? [inner.meta] : [];
-      const title = attribute(el, 'filename') ?? attribute(el, 'title');
+      const title = attributeValue(el, 'filename') ?? attributeValue(el, 'title');
       if (typeof title === 'string' || typeof title === 'number') meta.push(`title=${quoted(String(title))}`);
-      const icon = attribute(el, 'icon');
+      const icon = attributeValue(el, 'icon');
       if (typeof icon === 'string') meta.push(`icon=${quoted(icon)}`);
-      for (const flag of ['lines', 'wrap', 'expandable', 'nocopy']) if (on(attribute(el, flag))) meta.push(flag);
+      for (const flag of ['lines', 'wrap', 'expandable', 'nocopy']) if (on(attributeValue(el, flag))) meta.push(flag);
       for (const key of ['highlight', 'focus']) {
-        const v = attribute(el, key);
+        const v = attributeValue(el, key);
         if (v !== undefined && v !== true) meta.push(`${key}={${ranges(v)}}`);
       }
       const code: Code = { type: 'code', lang, meta: meta.join(' ') || null, value, position: el.position };

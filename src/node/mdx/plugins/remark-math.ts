@@ -1,5 +1,6 @@
 import type {} from '../vfile-data.js';
 import type { PhrasingContent, Root } from 'mdast';
+import type { Point } from 'unist';
 import type { InlineMath } from 'mdast-util-math';
 import remarkMathSyntax from 'remark-math';
 import type { Processor } from 'unified';
@@ -64,8 +65,20 @@ function asText(processor: Processor, node: InlineMath, inner: string): Phrasing
     if (root.children.length !== 1 || para?.type !== 'paragraph') return plain;
     const lead = /^\s*/.exec(inner)![0];
     const trail = /\s*$/.exec(inner)![0];
+    // Positions in the page, not in `inner`: `kiln check` reports what is inside by them.
+    const at = node.position?.start;
+    if (at?.offset !== undefined) visit(para, (n) => void (n.position &&= { start: shift(n.position.start, at), end: shift(n.position.end, at) }));
     return [{ type: 'text', value: `$${lead}` }, ...para.children, { type: 'text', value: `${trail}$` }];
   } catch {
     return plain;
   }
+}
+
+/** A point of text parsed on its own, which starts just after the `$` at `dollar`, as a point of the page. */
+function shift(point: Point, dollar: Point): Point {
+  return {
+    line: point.line + dollar.line - 1,
+    column: point.line === 1 ? point.column + dollar.column : point.column,
+    offset: point.offset === undefined ? undefined : point.offset + dollar.offset! + 1,
+  };
 }
