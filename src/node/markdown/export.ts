@@ -8,7 +8,7 @@
  * page is such prose.
  */
 import { sourceOverLimits } from '../mdx/bounds.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Heading, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -19,6 +19,8 @@ import { VFile } from 'vfile';
 import { copyTree, defaultParser, pageDocument, parseTree } from '../mdx/page-document.js';
 import remarkCodeBlockElement from '../mdx/plugins/remark-code-block-element.js';
 import { attributeValue } from '../mdx/static-expression.js';
+import { resolveSnippet } from '../mdx/plugins/remark-imports.js';
+import { resolveSnippetFile } from '../mdx/plugins/remark-snippet-element.js';
 import { unravel } from './unravel.js';
 import type { Page } from '../content/pages.js';
 import { asBlocks, asPhrasing, blockquote, heading, link, paragraph, strong, text } from './build.js';
@@ -115,26 +117,17 @@ function attrValue(node: JsxElement, name: string): string | true | undefined {
   return typeof v === 'number' ? String(v) : undefined;
 }
 
-/** `import X from '/snippets/x.mdx'` → name → absolute file. */
+/** `import X from '/snippets/x.mdx'` → name → absolute file, resolved as the compile resolves it (remark-imports.ts). */
 function snippetImports(tree: Root, opts: MarkdownOptions): Map<string, string> {
   const map = new Map<string, string>();
   for (const n of tree.children) {
     if (n.type !== 'mdxjsEsm') continue;
     for (const m of n.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+\.mdx?)['"]/g)) {
-      const spec = m[2]!;
-      const file = spec.startsWith('/') ? path.join(opts.root, spec) : path.resolve(path.dirname(opts.file ?? path.join(opts.root, 'x')), spec);
-      map.set(m[1]!, file);
+      const file = resolveSnippet(m[2]!, opts.root, opts.file ?? path.join(opts.root, 'x'));
+      if (file) map.set(m[1]!, file);
     }
   }
   return map;
-}
-
-function snippetFile(spec: string, root: string): string | undefined {
-  const clean = spec.replace(/^\/+/, '');
-  for (const candidate of [path.join(root, 'snippets', clean), path.join(root, '_snippets', clean), path.join(root, clean)]) {
-    if (candidate.startsWith(root) && existsSync(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** Levels of nesting converted; real pages stay far below. */
@@ -326,7 +319,7 @@ class Converter {
       label: (value) => (this.nesting > 0 ? paragraph(strong(text(value))) : heading(ctx.headingDepth(), text(value))),
     };
     // Snippets: imported ones by name, and <Snippet file="x.mdx" />.
-    const snippetPath = snippets.get(name) ?? (name === 'Snippet' ? snippetFile(ctx.attr(n, 'file') ?? '', this.opts.root) : undefined);
+    const snippetPath = snippets.get(name) ?? (name === 'Snippet' ? (resolveSnippetFile(ctx.attr(n, 'file') ?? '', this.opts.root) ?? undefined) : undefined);
     if (snippetPath) return this.snippet(snippetPath, inline);
     const handler = handlers[name];
     if (handler) return handler(n, ctx, inline);

@@ -4,6 +4,7 @@ import type { Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { SKIP, visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { literalValue } from '../static-expression.js';
 
 /**
  * `<Latex>\frac{a}{b}</Latex>` (Mintlify's component) becomes math, rendered at build time by
@@ -42,10 +43,8 @@ function texOf(node: MdxJsxFlowElement | MdxJsxTextElement, source: string): str
   if (flat.length === 0) return '';
   if (flat.length === 1 && (flat[0]!.type === 'mdxTextExpression' || flat[0]!.type === 'mdxFlowExpression')) {
     const program = (flat[0] as { data?: { estree?: { body: { type: string; expression?: Expression }[] } } }).data?.estree;
-    const expr = program?.body[0]?.expression;
-    if (expr?.type === 'Literal' && typeof expr.value === 'string') return expr.value;
-    if (expr?.type === 'TemplateLiteral' && expr.expressions.length === 0) return expr.quasis.map((q) => q.value.cooked ?? '').join('');
-    return undefined;
+    const value = literalValue(program?.body[0]?.expression);
+    return typeof value === 'string' ? value : undefined;
   }
   const first = node.children[0]?.position?.start.offset;
   const last = node.children[node.children.length - 1]?.position?.end.offset;
