@@ -74,7 +74,7 @@ export function buildReport(summary: BuildSummary, root: string, outDir: string,
     errors: tally('error'),
     warnings: tally('warning'),
     notes: tally('info'),
-    defaultIcons: defaultIcons(summary.diagnostics.map(finding)),
+    defaultIcons: defaultIcons(summary.diagnostics, finding),
     filesCopied: summary.assetsCopied,
     ms: summary.ms,
     diagnostics: summary.diagnostics.map((d) => ({ ...finding(d), severity: d.severity })),
@@ -82,11 +82,13 @@ export function buildReport(summary: BuildSummary, root: string, outDir: string,
 }
 
 /** The `icon/unknown` findings as a list of names and positions, each place once. */
-function defaultIcons(findings: ReportFinding[]): BuildReport['defaultIcons'] {
+function defaultIcons(diagnostics: readonly Diagnostic[], finding: (d: Diagnostic) => ReportFinding): BuildReport['defaultIcons'] {
   const icons = new Map<string, BuildReport['defaultIcons']['icons'][number]>();
-  for (const f of findings) {
-    const name = unknownIconName(f);
-    if (name !== undefined) icons.set(JSON.stringify([name, f.file, f.line, f.column]), { name, file: f.file, line: f.line, column: f.column });
+  for (const d of diagnostics) {
+    const name = unknownIconName(d);
+    if (name === undefined) continue;
+    const f = finding(d);
+    icons.set(JSON.stringify([name, f.file, f.line, f.column]), { name, file: f.file, line: f.line, column: f.column });
   }
   return { total: icons.size, icons: [...icons.values()] };
 }

@@ -46,6 +46,13 @@ describe('loadContent', () => {
     expect(errors).toMatchInlineSnapshot(`
       [
         {
+          "args": {
+            "entry": "guides/missing",
+            "tried": [
+              "guides/missing.mdx",
+              "guides/missing.md",
+            ],
+          },
           "code": "nav/page-not-found",
           "column": 9,
           "file": "docs.json",
@@ -56,6 +63,9 @@ describe('loadContent', () => {
           "severity": "error",
         },
         {
+          "args": {
+            "entry": "intro",
+          },
           "code": "nav/duplicate-page",
           "column": 9,
           "file": "docs.json",

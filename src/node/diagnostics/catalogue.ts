@@ -645,20 +645,31 @@ export const catalogue = {
 } as const;
 
 export type Code = keyof typeof catalogue;
-type ArgsOf<C extends Code> = (typeof catalogue)[C] extends Entry<infer A> ? A : never;
+export type ArgsOf<C extends Code> = (typeof catalogue)[C] extends Entry<infer A> ? A : never;
+
+/** A diagnostic made from catalogue entry `C`: its code and the arguments its message was made from. */
+export type DiagnosticOf<C extends Code> = Diagnostic & { code: C; args: ArgsOf<C> };
 
 /** Create a catalogued diagnostic. */
 export function diag<C extends Code>(
   code: C,
   args: ArgsOf<C>,
   where: Partial<Pick<Diagnostic, 'file' | 'line' | 'column' | 'jsonPath' | 'frame' | 'severity'>> = {},
-): Diagnostic {
+): DiagnosticOf<C> {
   const e = catalogue[code] as unknown as Entry<ArgsOf<C>>;
-  const d: Diagnostic = { code, severity: where.severity ?? e.severity, message: e.message(args) };
+  const d = { code, severity: where.severity ?? e.severity, message: e.message(args), args } as DiagnosticOf<C>;
   const hint = e.hint?.(args);
   if (hint) d.hint = hint;
   for (const k of ['file', 'line', 'column', 'jsonPath', 'frame'] as const) {
     if (where[k] !== undefined) (d as unknown as Record<string, unknown>)[k] = where[k];
   }
   return d;
+}
+
+/**
+ * The arguments of `d` when it is a `code` diagnostic made by `diag`, typed as that catalogue
+ * entry's (`argsOf(d, 'icon/unknown')?.name`); undefined for any other diagnostic.
+ */
+export function argsOf<C extends Code>(d: Pick<Diagnostic, 'code' | 'args'>, code: C): ArgsOf<C> | undefined {
+  return d.code === code && d.args ? (d.args as ArgsOf<C>) : undefined;
 }

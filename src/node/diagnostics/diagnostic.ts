@@ -28,6 +28,12 @@ export interface Diagnostic {
   jsonPath?: string;
   /** Source excerpt with a caret at the position, when a file position is known. */
   frame?: string;
+  /**
+   * The values the catalogue's message was made from (`diag(code, args)`), for code that needs
+   * one of them: read them typed with `argsOf` (./catalogue.ts), never by parsing `message`.
+   * Plain data, so a diagnostic still crosses to and from worker threads whole.
+   */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 /** Thrown when a stage cannot continue; carries catalogued diagnostics instead of a stack trace. */

@@ -61,8 +61,14 @@ describe('pageIconDiagnostics', () => {
 });
 
 describe('unknownIconName', () => {
-  it('reads the name back from the warning (the report lists them)', () => {
+  it('reads the name from the warning\'s arguments, not its wording (the report lists them)', () => {
     expect(unknownIconName(diag('icon/unknown', { name: 'a "quoted" name' }))).toBe('a "quoted" name');
     expect(unknownIconName(diag('icon/pro-substitute', { name: 'x', shown: 'y' }))).toBeUndefined();
+    // A name whose wording would end the message early is read whole all the same.
+    expect(unknownIconName(diag('icon/unknown', { name: 'x"; a default icon is shown instead. y' }))).toBe('x"; a default icon is shown instead. y');
+  });
+
+  it('reads it after the warning crossed from a build worker (structured clone)', () => {
+    expect(unknownIconName(structuredClone(diag('icon/unknown', { name: 'rocket-x' })))).toBe('rocket-x');
   });
 });

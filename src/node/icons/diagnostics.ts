@@ -1,4 +1,4 @@
-import { diag } from '../diagnostics/catalogue.js';
+import { argsOf, diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { Glyph, IconLibrary } from './libraries.js';
@@ -30,9 +30,8 @@ export function iconFinding(name: string, resolved: Resolution, library: IconLib
 }
 
 /** The name an `icon/unknown` warning is about (the report lists the icons shown as the default). */
-export function unknownIconName(d: Pick<Diagnostic, 'code' | 'message'>): string | undefined {
-  if (d.code !== 'icon/unknown') return undefined;
-  return /^Unknown icon "(.*)"; a default icon is shown instead\.$/s.exec(d.message)?.[1];
+export function unknownIconName(d: Pick<Diagnostic, 'code' | 'args'>): string | undefined {
+  return argsOf(d, 'icon/unknown')?.name;
 }
 
 /**

@@ -318,7 +318,7 @@ export function validateOpenApi(input: ValidateInput): Diagnostic[] {
     if (v !== '2.0') findings.push(...specFindings(value, file, refs));
   }
   findings.push(...refFindings(value, file, refs));
-  const shown = findings.slice(0, MAX_FINDINGS).map((f) => {
+  const shown = findings.slice(0, MAX_FINDINGS).map((f): Diagnostic => {
     const where = { file, jsonPath: shortPath(f.path), ...locate(text, f.path) };
     if (f.code === 'openapi/ref-not-found' || f.code === 'openapi/external-ref' || f.code === 'openapi/ref-outside-project') return diag(f.code, { ref: f.ref! }, where);
     return diag(f.code, { path: shortPath(f.path), reason: f.reason!, version: version ?? '' }, where);
