@@ -79,7 +79,6 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
   const root = site.root;
 
   const settingsSource = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
-  await locateFrontMatterTypes(diagnostics);
   const engines = options.engines ?? createEngines();
 
   const pages = [...site.content.pages.values()];
@@ -225,10 +224,7 @@ async function openapiReference(site: LoadedSite, page: Page, diagnostics: Diagn
   // An operation found (once), or an OpenAPI URL that could not be read (reported once, for the file).
   const found = api?.model.lookup(reference);
   if ((found?.op && !found.others.length) || found?.unavailable.length || page.file.includes('#')) return;
-  const source = await fs.readFile(page.file, 'utf8').catch(() => '');
-  const m = /^openapi\s*:/m.exec(source);
-  const pos = m ? offsetToLineColumn(source, m.index) : undefined;
-  const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
+  const where = await frontMatterKey(page, 'openapi');
   if (found?.op) diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: found.op.doc.id, others: found.others.map((o) => o.doc.id) }, where));
   else diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, where));
 }
@@ -237,11 +233,16 @@ async function openapiReference(site: LoadedSite, page: Page, diagnostics: Diagn
 async function asyncapiReference(site: LoadedSite, page: Page, diagnostics: Diagnostic[]): Promise<void> {
   const reference = page.frontMatter.asyncapi;
   if (!reference || site.context.asyncapi?.model.find(reference)) return;
-  const source = await fs.readFile(page.file, 'utf8').catch(() => '');
-  const m = /^asyncapi\s*:/m.exec(source);
-  const pos = m ? offsetToLineColumn(source, m.index) : undefined;
-  const where = pos ? { file: page.file, ...pos, frame: codeFrame(source, pos.line, pos.column) } : { file: page.file };
+  const where = await frontMatterKey(page, 'asyncapi');
   diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: site.context.asyncapi?.model.closest(reference) ?? [] }, where));
+}
+
+/** Where the page's front matter writes `key:` (as its YAML was parsed), with a code frame. */
+async function frontMatterKey(page: Page, key: string): Promise<Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'>> {
+  const place = page.frontMatterKeys?.get(key);
+  if (!place) return { file: page.file };
+  const source = await fs.readFile(page.file, 'utf8').catch(() => undefined);
+  return { file: page.file, ...place, ...(source === undefined ? {} : { frame: codeFrame(source, place.line, place.column) }) };
 }
 
 /** The path a link points at as pages are looked up (`content.byUrl`): as the build resolves it, no trailing slash, decoded. */
@@ -345,19 +346,6 @@ function contrastFindings(settings: Settings, source: string): Diagnostic[] {
   return contrastPairs(settings)
     .filter((p) => p.ratio < AA_TEXT)
     .map((p) => diag('check/low-contrast', { what: p.what, fg: p.fg, bg: p.bg, ratio: (Math.floor(p.ratio * 100) / 100).toFixed(2) }, locateValue(source, settings.file, p.setting)));
-}
-
-/** `page/frontmatter-type` has no position: point at the key's line in the front matter. */
-async function locateFrontMatterTypes(diagnostics: Diagnostic[]): Promise<void> {
-  for (const d of diagnostics) {
-    if (d.code !== 'page/frontmatter-type' || !d.file || d.line) continue;
-    const key = /^Front matter `([^`]+)`/.exec(d.message)?.[1];
-    const source = await fs.readFile(d.file, 'utf8').catch(() => '');
-    const m = key ? new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm').exec(source) : null;
-    if (!m) continue;
-    const { line, column } = offsetToLineColumn(source, m.index);
-    Object.assign(d, { line, column, frame: codeFrame(source, line, column) });
-  }
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {

@@ -54,4 +54,27 @@ describe('splitFrontMatter', () => {
     expect(d!.message).toMatch(/^The front matter is not valid YAML: /);
     expect(d!.frame).toContain('description: "unclosed');
   });
+
+  it('points a wrong type at its key, as the YAML parser read it', () => {
+    const source = '\uFEFF---\r\ntitle: fine\r\n"description": [a, b]\r\nnested:\r\n  mode: [y]\r\n  url: javascript:alert(1)\r\nmode: sideways\r\n---\r\nmode: body text\r\n';
+    const { diagnostics, keys } = splitFrontMatter(source, '/p.mdx');
+    // Top-level keys only, quoted ones too; the nested `mode` and `url` are not the page's.
+    expect([...keys.keys()]).toEqual(['title', 'description', 'nested', 'mode']);
+    expect(diagnostics.map((d) => [d.code, d.args?.key, d.line, d.column])).toEqual([
+      ['page/frontmatter-type', 'description', 3, 1],
+      ['page/frontmatter-type', 'mode', 7, 1],
+    ]);
+    expect(diagnostics[1]!.frame).toMatch(/> 7 \| mode: sideways/);
+    expect(diagnostics[1]!.file).toBe('/p.mdx');
+  });
+
+  it('gives every kind of front matter type finding its key position', () => {
+    const { diagnostics } = splitFrontMatter('---\nsummary: |\n  two\n  lines\ntitle: {a: 1}\nurl: "javascript:x"\ndeprecated: soon\nkeywords: {a: 1}\n---\n', '/p.mdx');
+    expect(diagnostics.map((d) => `${d.args?.key}@${d.line}:${d.column}`)).toEqual(['title@5:1', 'url@6:1', 'deprecated@7:1', 'keywords@8:1']);
+  });
+
+  it('leaves a key merged in by `<<` at the file alone: it is written nowhere as such', () => {
+    const { diagnostics } = splitFrontMatter('---\nbase: &b {title: [x]}\n<<: *b\n---\n', '/p.mdx');
+    expect(diagnostics.map((d) => [d.args?.key, d.file, d.line])).toEqual([['title', '/p.mdx', undefined]]);
+  });
 });

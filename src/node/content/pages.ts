@@ -4,7 +4,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
-import { splitFrontMatter, type FrontMatter } from './frontmatter.js';
+import { splitFrontMatter, type FrontMatter, type KeyPlace } from './frontmatter.js';
 import { substituteVariables } from './variables.js';
 import type { ProjectFiles } from './scan.js';
 import { pageUrl, titleFromId } from '../../shared/urls.js';
@@ -19,6 +19,8 @@ export interface Page {
   /** Clean URL: `/guides/setup`; the home page is `/`. */
   url: string;
   frontMatter: FrontMatter;
+  /** Where each top-level front matter key is written in the file, for findings about it. */
+  frontMatterKeys?: ReadonlyMap<string, KeyPlace>;
   /** MDX body, front matter blanked out so positions match the file. */
   body: string;
   title: string;
@@ -185,7 +187,7 @@ export async function loadContent(
     diagnostics.push(...split.diagnostics);
     const title = split.frontMatter.title ?? titleFromId(id);
     pages.set(id, {
-      id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, body: split.body,
+      id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, frontMatterKeys: split.keys, body: split.body,
       title, navTitle: split.frontMatter.sidebarTitle ?? title, inNav: false,
     });
   }

@@ -279,6 +279,7 @@ export class DevSite implements SiteHandle {
       // Another AsyncAPI reference may need a file that is not loaded, and gives the page another badge.
       if (fm.asyncapi !== page.frontMatter.asyncapi) return false;
       page.frontMatter = split.frontMatter;
+      page.frontMatterKeys = split.keys;
       page.body = split.body;
     }
     return true;

@@ -1,7 +1,6 @@
 import type { Page } from '../../content/pages.js';
 import { diag } from '../../diagnostics/catalogue.js';
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { offsetToLineColumn } from '../../diagnostics/frame.js';
 import type { Highlighter } from '../../highlight/highlighter.js';
 import { endpointModel } from '../../openapi/endpoint.js';
 import { xMint } from '../../openapi/pages.js';
@@ -31,7 +30,7 @@ export interface EndpointPage {
  * closest operations is added, and the page renders without the endpoint).
  */
 export async function endpointPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
-  if (page.frontMatter.asyncapi && !page.frontMatter.openapi) return channelPage(site, page, diagnostics, readFile);
+  if (page.frontMatter.asyncapi && !page.frontMatter.openapi) return channelPage(site, page, diagnostics);
   const reference = page.frontMatter.openapi;
   if (!reference) return mdxEndpointPage(site, page, diagnostics, readFile);
   const api = site.openapi;
@@ -39,23 +38,16 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
   const op = found?.op;
   // Generated pages (navigation entries) are reported where the navigation names them.
   const generated = page.file.includes('#');
-  const where = async () => {
-    const at: { file: string; line?: number; column?: number } = { file: page.file };
-    const source = await readFile(page.file).catch(() => '');
-    const m = /^openapi\s*:/m.exec(source);
-    if (m) Object.assign(at, offsetToLineColumn(source, m.index));
-    return at;
-  };
   if (found && !op && found.unavailable.length) {
     // The OpenAPI URL could not be read (one error for the file): the page tells the reader.
     return { render: async (bodyHtml) => ({ html: renderUnavailable(reference, found.unavailable, bodyHtml) }) };
   }
   if (!api || !op) {
-    diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, await where()));
+    diagnostics.push(diag('openapi/operation-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, frontMatterKey(page, 'openapi')));
     return undefined;
   }
   if (found.others.length && !generated) {
-    diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: op.doc.id, others: found.others.map((o) => o.doc.id) }, await where()));
+    diagnostics.push(diag('openapi/ambiguous-operation', { reference, page: page.relPath, used: op.doc.id, others: found.others.map((o) => o.doc.id) }, frontMatterKey(page, 'openapi')));
   }
   const settings = pageApi(site.settings.api, page.frontMatter.data.playground);
   const intro = xMint(op).content;
@@ -71,12 +63,8 @@ export async function endpointPage(site: SiteContext, page: Page, diagnostics: D
 }
 
 /** Where a page's front matter writes `key:`, for its diagnostics. */
-async function frontMatterKey(page: Page, key: string, readFile: (f: string) => Promise<string>): Promise<{ file: string; line?: number; column?: number }> {
-  const at: { file: string; line?: number; column?: number } = { file: page.file };
-  const source = await readFile(page.file).catch(() => '');
-  const m = new RegExp(`^${key}\\s*:`, 'm').exec(source);
-  if (m) Object.assign(at, offsetToLineColumn(source, m.index));
-  return at;
+function frontMatterKey(page: Page, key: string): { file: string; line?: number; column?: number } {
+  return { file: page.file, ...page.frontMatterKeys?.get(key) };
 }
 
 /**
@@ -85,14 +73,14 @@ async function frontMatterKey(page: Page, key: string, readFile: (f: string) => 
  * channels, and the page renders without the channel; one into an AsyncAPI URL that could not be
  * read says so on the page instead (the URL's error is reported once).
  */
-async function channelPage(site: SiteContext, page: Page, diagnostics: Diagnostic[], readFile: (f: string) => Promise<string>): Promise<EndpointPage | undefined> {
+async function channelPage(site: SiteContext, page: Page, diagnostics: Diagnostic[]): Promise<EndpointPage | undefined> {
   const reference = page.frontMatter.asyncapi!;
   const api = site.asyncapi;
   const channel = api?.model.find(reference);
   if (!api || !channel) {
     const unavailable = api?.model.unavailable ?? [];
     if (unavailable.length) return { render: async (bodyHtml) => ({ html: renderChannelUnavailable(reference, unavailable, bodyHtml) }) };
-    diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, await frontMatterKey(page, 'asyncapi', readFile)));
+    diagnostics.push(diag('asyncapi/channel-not-found', { reference, page: page.relPath, closest: api?.model.closest(reference) ?? [] }, frontMatterKey(page, 'asyncapi')));
     return undefined;
   }
   return {
