@@ -3,7 +3,7 @@ import path from 'node:path';
 import { NOT_FOUND_URL, type Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
+import { codeFrame } from '../diagnostics/frame.js';
 import { compiled, type CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
@@ -11,7 +11,8 @@ import { SCRIPT } from '../mdx/plugins/remark-imports.js';
 import { compileSnippet, type PageResult } from '../render/page.js';
 import { substituteVariables } from '../content/variables.js';
 import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
-import type { NavigationEntry, Settings } from '../settings/types.js';
+import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
+import { settingPlace, type JsonPath } from '../settings/locate.js';
 import { AA_TEXT } from '../../shared/colour.js';
 import { isExternalUrl, isHttpUrl, resolveSitePath, trimTrailingSlash } from '../../shared/urls.js';
 import { contrastPairs } from './contrast.js';
@@ -78,7 +79,6 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
 async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: CheckOptions, sandbox: (page: Page) => Promise<PageResult>, result: (pages: number) => CheckResult): Promise<CheckResult> {
   const root = site.root;
 
-  const settingsSource = await fs.readFile(site.settings.file, 'utf8').catch(() => '');
   const engines = options.engines ?? createEngines();
 
   const pages = [...site.content.pages.values()];
@@ -193,7 +193,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
     }
   }
 
-  diagnostics.push(...versionFindings(site.settings, settingsSource), ...contrastFindings(site.settings, settingsSource));
+  diagnostics.push(...versionFindings(site.settings), ...contrastFindings(site.settings));
   return result(authored.length);
 }
 
@@ -310,42 +310,44 @@ function anchorFinding(link: string, hash: string, page: Page, idsOf: (p: Page) 
   return [diag('check/broken-anchor', { link, anchor, page: page.url, closest: closestLabels([...ids], anchor) }, where)];
 }
 
-/** Where a JSON string value sits in the settings file (its nth occurrence after `key`). */
-function locateValue(source: string, file: string, value: string, key?: string): { file: string; line?: number; column?: number; frame?: string } {
-  const needle = JSON.stringify(value);
-  const re = key ? new RegExp(`"${key}"\\s*:\\s*${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i') : undefined;
-  const m = re ? re.exec(source) : undefined;
-  let offset = m ? m.index + m[0].length - needle.length : source.indexOf(needle);
-  if (offset < 0) offset = source.toLowerCase().indexOf(needle.toLowerCase());
-  if (offset < 0) return { file };
-  const { line, column } = offsetToLineColumn(source, offset);
-  return { file, line, column, frame: codeFrame(source, line, column) };
-}
-
-function versionFindings(settings: Settings, source: string): Diagnostic[] {
+function versionFindings(settings: Settings): Diagnostic[] {
   const listed = new Set(settings.versions);
   const out: Diagnostic[] = [];
-  const report = (version: string | undefined, where: string) => {
-    if (!version || listed.has(version)) return;
-    out.push(diag('check/unknown-version', { version, where, versions: settings.versions }, locateValue(source, settings.file, version, 'version')));
-  };
-  const walk = (entries: NavigationEntry[]) => {
+  // A group Kiln made (OpenAPI pages of a tab with a version) has the version of what it was made
+  // from: pointed at where that version is first written.
+  const places: { version: string; at: JsonPath }[] = [];
+  const walk = (entries: NavigationEntry[], visit: (g: NavigationGroup) => void) => {
     for (const e of entries) {
       if (typeof e === 'string') continue;
-      report(e.version, `Navigation group "${e.group}"`);
-      walk(e.pages);
+      visit(e);
+      walk(e.pages, visit);
     }
   };
-  walk(settings.navigation);
-  for (const a of settings.anchors) report(a.version, `Anchor "${a.name}"`);
-  for (const t of settings.tabs) report(t.version, `Tab "${t.name}"`);
+  for (const o of [...settings.anchors, ...settings.tabs]) if (o.version && o.settingsPath) places.push({ version: o.version, at: [...o.settingsPath, 'version'] });
+  walk(settings.navigation, (g) => g.version && g.settingsPath && places.push({ version: g.version, at: [...g.settingsPath, 'version'] }));
+  const firstPlace = (version: string): JsonPath | undefined => {
+    let first: { at: JsonPath; offset: number } | undefined;
+    for (const p of places) {
+      const w = p.version === version ? settings.positions?.find(p.at) : undefined;
+      if (w && (!first || w.offset < first.offset)) first = { at: p.at, offset: w.offset };
+    }
+    return first?.at;
+  };
+  const report = (version: string | undefined, where: string, settingsPath: JsonPath | undefined) => {
+    if (!version || listed.has(version)) return;
+    const at = settingsPath ? [...settingsPath, 'version'] : firstPlace(version);
+    out.push(diag('check/unknown-version', { version, where, versions: settings.versions }, settingPlace(settings, at)));
+  };
+  walk(settings.navigation, (g) => report(g.version, `Navigation group "${g.group}"`, g.settingsPath));
+  for (const a of settings.anchors) report(a.version, `Anchor "${a.name}"`, a.settingsPath);
+  for (const t of settings.tabs) report(t.version, `Tab "${t.name}"`, t.settingsPath);
   return out;
 }
 
-function contrastFindings(settings: Settings, source: string): Diagnostic[] {
+function contrastFindings(settings: Settings): Diagnostic[] {
   return contrastPairs(settings)
     .filter((p) => p.ratio < AA_TEXT)
-    .map((p) => diag('check/low-contrast', { what: p.what, fg: p.fg, bg: p.bg, ratio: (Math.floor(p.ratio * 100) / 100).toFixed(2) }, locateValue(source, settings.file, p.setting)));
+    .map((p) => diag('check/low-contrast', { what: p.what, fg: p.fg, bg: p.bg, ratio: (Math.floor(p.ratio * 100) / 100).toFixed(2) }, settingPlace(settings, p.path)));
 }
 
 function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {

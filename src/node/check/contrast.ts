@@ -1,4 +1,5 @@
 import { contrastRatio, DEFAULT_BG, HEX_COLOUR, textOn } from '../../shared/colour.js';
+import type { JsonPath } from '../settings/locate.js';
 import type { Settings } from '../settings/types.js';
 
 export interface ContrastPair {
@@ -6,8 +7,8 @@ export interface ContrastPair {
   fg: string;
   bg: string;
   ratio: number;
-  /** The settings value to point at. */
-  setting: string;
+  /** The setting to point at. */
+  path: JsonPath;
 }
 
 /**
@@ -21,9 +22,9 @@ export function contrastPairs(settings: Settings): ContrastPair[] {
   const bgDark = c.background?.dark ?? DEFAULT_BG.dark;
   const button = c.dark ?? c.primary;
   const pairs: Omit<ContrastPair, 'ratio'>[] = [
-    { what: 'Links in light mode (`colors.primary` on the light background)', fg: c.primary, bg: bgLight, setting: c.primary },
-    { what: 'Links in dark mode (`colors.light` on the dark background)', fg: c.light ?? c.primary, bg: bgDark, setting: c.light ?? c.primary },
-    { what: 'Button labels (on `colors.dark`)', fg: HEX_COLOUR.test(button) ? textOn(button) : '', bg: button, setting: button },
+    { what: 'Links in light mode (`colors.primary` on the light background)', fg: c.primary, bg: bgLight, path: ['colors', 'primary'] },
+    { what: 'Links in dark mode (`colors.light` on the dark background)', fg: c.light ?? c.primary, bg: bgDark, path: ['colors', c.light ? 'light' : 'primary'] },
+    { what: 'Button labels (on `colors.dark`)', fg: HEX_COLOUR.test(button) ? textOn(button) : '', bg: button, path: ['colors', c.dark ? 'dark' : 'primary'] },
   ];
   return pairs.filter((p) => HEX_COLOUR.test(p.fg) && HEX_COLOUR.test(p.bg)).map((p) => ({ ...p, ratio: contrastRatio(p.fg, p.bg) }));
 }

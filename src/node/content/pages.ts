@@ -1,9 +1,9 @@
-import { promises as fs, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
+import { settingPlace, type JsonPath } from '../settings/locate.js';
 import { splitFrontMatter, type FrontMatter, type KeyPlace } from './frontmatter.js';
 import { substituteVariables } from './variables.js';
 import type { ProjectFiles } from './scan.js';
@@ -149,11 +149,6 @@ function endpointBadges(page: Page): Pick<NavPageNode, 'method' | 'deprecated'> 
   return out;
 }
 
-function position(file: string, text: string, at: number) {
-  const { line, column } = offsetToLineColumn(text, at);
-  return { file, line, column, frame: codeFrame(text, line, column) };
-}
-
 /** `/guides/setup.mdx` → `guides/setup`. */
 export function normaliseEntry(entry: string): string {
   return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
@@ -196,26 +191,10 @@ export async function loadContent(
 
   const order: string[] = [];
   const seen = new Set<string>();
-  // Navigation entries are pointed at by their text in the settings files (the settings file and
-  // the files its `$ref`s name): the same for the classic and the newer layout, whose JSON paths differ.
-  const settingsFiles = settings.sources ?? [settings.file];
-  const settingsTexts = await Promise.all(settingsFiles.map((f) => fs.readFile(f, 'utf8').catch(() => '')));
-  const occurrences = new Map<string, number>();
-  // Found only when a diagnostic needs it: searching the settings text for every entry of a large
-  // navigation, with a code frame each, cost more than the rest of loading the content.
-  const whereIs = (entry: string, nth: number) => {
-    const needle = JSON.stringify(entry);
-    let first: { file: string; text: string; at: number } | undefined;
-    let seen = 0;
-    for (let f = 0; f < settingsFiles.length; f++) {
-      const text = settingsTexts[f]!;
-      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
-        first ??= { file: settingsFiles[f]!, text, at };
-        if (seen++ === nth) return position(settingsFiles[f]!, text, at);
-      }
-    }
-    return first ? position(first.file, first.text, first.at) : { file: settings.file };
-  };
+  // Where an entry is written, from the positions kept when the settings were parsed: worked out
+  // only when a finding needs it (a code frame for every entry of a large navigation cost more
+  // than the rest of loading the content). Entries Kiln made itself point at the settings file.
+  const whereIs = (at: JsonPath | undefined) => settingPlace(settings, at);
   const urls = new Set<string>();
   for (const p of pages.values()) urls.add(p.url);
 
@@ -235,22 +214,22 @@ export async function loadContent(
   const resolveGroup = (g: NavigationGroup, outer: Scope): NavGroupNode => {
     const lang = g.lang ?? (g.version ? localeOf.get(g.version) : undefined) ?? outer.lang;
     const scope: Scope = { hidden: outer.hidden || !!g.hidden, lang, openapi: g.openapiScope ?? outer.openapi };
-    const root = g.root ? resolveEntry(g.root, scope) : null;
+    const at = (...rest: JsonPath) => g.settingsPath && [...g.settingsPath, ...rest];
+    const root = g.root ? resolveEntry(g.root, scope, at('root')) : null;
     const node: NavGroupNode = {
       kind: 'group', title: g.group, icon: g.icon, iconType: g.iconType, version: g.version, tag: g.tag,
       root: root?.kind === 'page' ? root : undefined, expanded: g.expanded, hidden: g.hidden,
       directory: g.directory === 'accordion' || g.directory === 'card' ? g.directory : undefined,
-      children: g.pages.map((e) => resolveEntry(e, scope)).filter((n): n is NavNode => n !== null),
+      children: g.pages.map((e, i) => resolveEntry(e, scope, at('pages', i))).filter((n): n is NavNode => n !== null),
     };
     if (node.root && node.directory && !directories.has(node.root.id)) directories.set(node.root.id, node);
     return node;
   };
 
-  function resolveEntry(entry: NavigationEntry, scope: Scope): NavNode | null {
+  /** `at`: where the entry is written in the settings. */
+  function resolveEntry(entry: NavigationEntry, scope: Scope, at: JsonPath | undefined): NavNode | null {
     if (typeof entry !== 'string') return resolveGroup(entry, scope);
-    const nth = occurrences.get(entry) ?? 0;
-    occurrences.set(entry, nth + 1);
-    const where = () => whereIs(entry, nth);
+    const where = () => whereIs(at);
     let generated: Page | undefined;
     if (OPERATION.test(entry)) {
       const result = operations?.page(entry, (url) => urls.has(url), scope.openapi);

@@ -5,6 +5,7 @@ import type { Anchor, AsyncApiPlace, CtaButton, Division, DivisionKind, IconType
 import { sharedFolder } from '../../shared/urls.js';
 import { analyticsFrom, compact, DEFAULT_PRIMARY, DEFAULT_TOP_ANCHOR, feedbackOf, metaTags, normalizeLogo, normalizeSocials, searchOptions, siteUrlFrom, toArray } from './normalize.js';
 import { lookFromV2 } from './look.js';
+import type { JsonPath } from './locate.js';
 
 /**
  * Maps the newer docs.json layout onto `Settings`.
@@ -104,11 +105,12 @@ export function commonFolder(groups: readonly NavigationGroup[]): string {
 }
 
 /** A nested group takes from above only what it inherits (its division and language are its top-level group's). */
-function convertEntry(e: V2Entry, ctx: Context, acc: Collected): NavigationEntry {
-  return typeof e === 'string' ? e : convertGroup(e, { directory: ctx.directory, openapi: ctx.openapi }, acc);
+function convertEntry(e: V2Entry, ctx: Context, acc: Collected, settingsPath: JsonPath): NavigationEntry {
+  return typeof e === 'string' ? e : convertGroup(e, { directory: ctx.directory, openapi: ctx.openapi }, acc, settingsPath);
 }
 
-function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup {
+/** `settingsPath`: where the group is written (an untitled group of ungrouped pages: where they are). */
+function convertGroup(g: V2Group, ctx: Context, acc: Collected, settingsPath: JsonPath): NavigationGroup {
   acc.openapi.push(...openapiFiles(g.openapi));
   const { icon, style } = iconOf(g.icon);
   const directory = g.directory ?? ctx.directory;
@@ -116,7 +118,7 @@ function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup
   const inner: Context = { ...ctx, directory, openapi: openapiScope };
   return compact({
     group: g.group,
-    pages: (g.pages ?? []).map((e) => convertEntry(e, inner, acc)),
+    pages: (g.pages ?? []).map((e, i) => convertEntry(e, inner, acc, [...settingsPath, 'pages', i])),
     icon,
     iconType: g.iconType ?? style,
     openapi: openapiFiles(g.openapi)[0],
@@ -130,6 +132,7 @@ function convertGroup(g: V2Group, ctx: Context, acc: Collected): NavigationGroup
     expanded: g.expanded,
     hidden: g.hidden,
     directory: g.root && directory && directory !== 'none' ? directory : undefined,
+    settingsPath,
   });
 }
 
@@ -178,7 +181,7 @@ function divisionOf(kind: DivisionKind, label: string, item: Record<string, unkn
  * each kind first, so the home page is in it) and its own groups. Returns the divisions made and
  * the groups found under this node, in order.
  */
-function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: Division[]; groups: NavigationGroup[] } {
+function collect(node: V2Divisions, ctx: Context, acc: Collected, settingsPath: JsonPath): { divisions: Division[]; groups: NavigationGroup[] } {
   const divisions: Division[] = [];
   const found: NavigationGroup[] = [];
   for (const { list, kind, label } of KINDS) {
@@ -198,7 +201,7 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: 
         directory: item.directory ?? ctx.directory,
         openapi: scopeOf(item.openapi, ctx.openapi),
       };
-      const sub = collect(item, inner, acc);
+      const sub = collect(item, inner, acc, [...settingsPath, list, i]);
       division.children = sub.divisions;
       found.push(...sub.groups);
       if (kind === 'language') {
@@ -231,9 +234,9 @@ function collect(node: V2Divisions, ctx: Context, acc: Collected): { divisions: 
     acc.navigation.push(g);
     found.push(g);
   };
-  for (const g of node.groups ?? []) leaf(convertGroup(g, ctx, acc));
+  (node.groups ?? []).forEach((g, i) => leaf(convertGroup(g, ctx, acc, [...settingsPath, 'groups', i])));
   // Ungrouped pages become one untitled group, keeping their order.
-  if (node.pages?.length) leaf(convertGroup({ group: '', pages: node.pages }, ctx, acc));
+  if (node.pages?.length) leaf(convertGroup({ group: '', pages: node.pages }, ctx, acc, settingsPath));
   return { divisions, groups: found };
 }
 
@@ -250,7 +253,7 @@ export function fromV2(input: V2Input, file: string): Settings {
   const acc: Collected = { navigation: [], tabs: [], anchors: [], languages: [], openapi: [], asyncapi: [] };
   const { global, ...rest } = input.navigation;
   // `api.openapi` is the default spec of every operation entry.
-  const { divisions } = collect(rest, { directory: rest.directory, openapi: scopeOf(input.api?.openapi, undefined) }, acc);
+  const { divisions } = collect(rest, { directory: rest.directory, openapi: scopeOf(input.api?.openapi, undefined) }, acc, ['navigation']);
 
   const bg = input.background;
   const background = bg?.color && (bg.color.light || bg.color.dark) ? compact({ ...bg.color }) : undefined;

@@ -20,6 +20,10 @@ describe('loadSettings', () => {
             "isDefaultHidden": false,
             "name": "API Reference",
             "openapi": "/api-reference/openapi.json",
+            "settingsPath": [
+              "anchors",
+              0,
+            ],
             "url": "api-reference",
             "version": "v2",
           },
@@ -32,6 +36,10 @@ describe('loadSettings', () => {
             "iconType": "duotone",
             "isDefaultHidden": false,
             "name": "Community",
+            "settingsPath": [
+              "anchors",
+              1,
+            ],
             "url": "https://acme.dev/community",
           },
         ],
@@ -111,15 +119,37 @@ describe('loadSettings', () => {
                     "pages": [
                       "nested/deeper/two",
                     ],
+                    "settingsPath": [
+                      "navigation",
+                      0,
+                      "pages",
+                      2,
+                      "pages",
+                      1,
+                    ],
                   },
                 ],
+                "settingsPath": [
+                  "navigation",
+                  0,
+                  "pages",
+                  2,
+                ],
               },
+            ],
+            "settingsPath": [
+              "navigation",
+              0,
             ],
           },
           {
             "group": "Old",
             "pages": [
               "v1/introduction",
+            ],
+            "settingsPath": [
+              "navigation",
+              1,
             ],
             "version": "v1",
           },
@@ -134,6 +164,10 @@ describe('loadSettings', () => {
           {
             "name": "SDKs",
             "openapi": "sdks/openapi.yaml",
+            "settingsPath": [
+              "tabs",
+              0,
+            ],
             "url": "sdks",
           },
         ],

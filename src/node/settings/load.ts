@@ -95,6 +95,9 @@ export function parseSettings(file: string, source: string): SettingsResult {
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
   settings.sources = refs.files;
+  // Not enumerable: it is a way to positions, not a setting (snapshots, equality and anything
+  // that walks the settings as data leave it, and the files' text it holds, out).
+  Object.defineProperty(settings, 'positions', { value: map, enumerable: false, writable: true, configurable: true });
   const raw = value as { footer?: { socials?: unknown }; footerSocials?: unknown };
   settings.footerSocials = inFileOrder(settings.footerSocials, layout === 'v2' ? [raw.footer?.socials] : [raw.footerSocials, raw.footer?.socials]);
   if (settings.redirects) settings.redirects = settings.redirects.filter((r) => acceptedRedirect(r));

@@ -25,6 +25,18 @@ export interface PathMap {
    * existing parent. With `key`, of the property name instead of its value.
    */
   at(path: JsonPath, opts?: { key?: boolean }): Where;
+  /** Position of the value at `path` when it is written in the settings; undefined when it is not (a default, a generated value). */
+  find(path: JsonPath): Where | undefined;
+}
+
+/**
+ * Where a finding made after loading points at the setting `at` (`Settings.positions`): its file,
+ * line, column and frame; the settings file alone when the value is not written there (a default,
+ * or made by Kiln). The JSON path is left out: these findings name the value in their message.
+ */
+export function settingPlace(settings: { file: string; positions?: PathMap }, at: JsonPath | undefined): Pick<Diagnostic, 'file' | 'line' | 'column' | 'frame'> {
+  const found = at && settings.positions?.find(at);
+  return found ? { file: found.file, line: found.line, column: found.column, frame: found.frame } : { file: settings.file };
 }
 
 /** Maps JSON paths of one settings file to positions and code frames. */
@@ -45,6 +57,11 @@ export class SourceMap implements PathMap {
    * Position of the value at `path`; when it does not exist (a missing key), of the nearest
    * existing parent. With `key`, of the property name instead of its value.
    */
+  find(path: JsonPath): Where | undefined {
+    const node = this.tree && findNodeAtLocation(this.tree, [...path]);
+    return node && { ...this.atOffset(node.offset), jsonPath: formatPath(path) };
+  }
+
   at(path: JsonPath, opts: { key?: boolean } = {}): Where {
     let node: Node | undefined;
     for (let n = path.length; n >= 0 && !node; n--) node = this.tree && findNodeAtLocation(this.tree, [...path.slice(0, n)]);

@@ -44,7 +44,10 @@ describe('docs.json navigation', () => {
     const { settings } = await loadFixture('v2-divisions');
     const start = settings!.navigation[0]!;
     expect(start).toMatchObject({ group: 'Start', tag: 'New', root: 'en/start', directory: 'card', lang: 'en' });
-    expect(start.pages[1]).toEqual({ group: 'More', pages: ['en/b'], expanded: true, hidden: true });
+    const more = ['navigation', 'languages', 1, 'products', 0, 'versions', 1, 'tabs', 0, 'groups', 0, 'pages', 1];
+    expect(start.pages[1]).toEqual({ group: 'More', pages: ['en/b'], expanded: true, hidden: true, settingsPath: more });
+    // The path leads to the group as written, through the default language listed second.
+    expect(settings!.positions!.find([...more, 'group'])).toMatchObject({ frame: expect.stringMatching(/^>.*"group": "More"/m) });
     expect(settings!.navigation[3]).not.toHaveProperty('directory');
   });
 

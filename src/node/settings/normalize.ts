@@ -3,6 +3,7 @@ import type { Analytics, Anchor, Logo, NavigationEntry, NavigationGroup, Setting
 import type { AnalyticsInput } from './schema/analytics.js';
 import type { NavigationGroupInput } from './schema/navigation.js';
 import { lookFromClassic } from './look.js';
+import type { JsonPath } from './locate.js';
 import { isHttpUrl } from '../../shared/urls.js';
 
 /** Theme colour used when the file sets none (the spec makes `colors` optional). */
@@ -45,9 +46,9 @@ export function normalizeSocials(s: Record<string, string | undefined> | { type:
   return Object.entries(s).flatMap(([type, url]) => (url === undefined ? [] : [{ type, url }]));
 }
 
-function normalizeGroup(g: NavigationGroupInput): NavigationGroup {
-  const pages: NavigationEntry[] = g.pages.map((p) => (typeof p === 'string' ? p : normalizeGroup(p)));
-  return compact({ group: g.group, pages, icon: g.icon, iconType: g.iconType, version: g.version });
+function normalizeGroup(g: NavigationGroupInput, settingsPath: JsonPath): NavigationGroup {
+  const pages: NavigationEntry[] = g.pages.map((p, i) => (typeof p === 'string' ? p : normalizeGroup(p, [...settingsPath, 'pages', i])));
+  return compact({ group: g.group, pages, icon: g.icon, iconType: g.iconType, version: g.version, settingsPath });
 }
 
 /** Site URL from meta tags (`canonical`, else `og:url`): absolute http(s) only, no trailing slash. */
@@ -74,8 +75,9 @@ export function metaTags(tags: unknown): Record<string, string> | undefined {
 
 /** Classic (mint.json-style) input with defaults applied. */
 export function normalizeClassic(input: ClassicInput, file: string): Settings {
-  const anchors: Anchor[] = (input.anchors ?? []).map((a) =>
+  const anchors: Anchor[] = (input.anchors ?? []).map((a, i) =>
     compact({
+      settingsPath: ['anchors', i],
       name: a.name,
       url: a.url,
       icon: a.icon,
@@ -92,7 +94,7 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
     file,
     layout: 'classic' as const,
     name: input.name,
-    navigation: input.navigation.map(normalizeGroup),
+    navigation: input.navigation.map((g, i) => normalizeGroup(g, ['navigation', i])),
     primaryTab: input.primaryTab,
     logo: normalizeLogo(input.logo),
     favicon: input.favicon,
@@ -107,7 +109,7 @@ export function normalizeClassic(input: ClassicInput, file: string): Settings {
       : undefined,
     anchors,
     topAnchor: { ...DEFAULT_TOP_ANCHOR, ...compact(input.topAnchor ?? {}) },
-    tabs: (input.tabs ?? []).map((t) => compact({ name: t.name, url: t.url, openapi: t.openapi, version: t.version })),
+    tabs: (input.tabs ?? []).map((t, i) => compact({ name: t.name, url: t.url, openapi: t.openapi, version: t.version, settingsPath: ['tabs', i] })),
     api: compact({
       baseUrl: input.api?.baseUrl === undefined ? undefined : toArray(input.api.baseUrl),
       auth: input.api?.auth,

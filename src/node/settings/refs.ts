@@ -36,6 +36,19 @@ export class CompositeMap implements PathMap {
   constructor(private readonly mounts: Mount[]) {}
 
   at(path: JsonPath, opts: { key?: boolean } = {}): Where {
+    const mount = this.mountOf(path, opts);
+    const where = mount.map.at([...mount.local, ...path.slice(mount.at.length)], opts);
+    return { ...where, jsonPath: formatPath(path), offset: mount.order * 2 ** 40 + where.offset };
+  }
+
+  find(path: JsonPath): Where | undefined {
+    const mount = this.mountOf(path, {});
+    const where = mount.map.find([...mount.local, ...path.slice(mount.at.length)]);
+    return where && { ...where, jsonPath: formatPath(path), offset: mount.order * 2 ** 40 + where.offset };
+  }
+
+  /** The file `path` is written in: the deepest mount above it. */
+  private mountOf(path: JsonPath, opts: { key?: boolean }): Mount {
     let best: Mount | undefined;
     for (const m of this.mounts) {
       if (m.at.length > path.length || (best && m.at.length <= best.at.length)) continue;
@@ -43,9 +56,7 @@ export class CompositeMap implements PathMap {
       if (opts.key && m.at.length === path.length && !m.ownsKey && path.length > 0) continue;
       if (m.at.every((seg, i) => seg === path[i])) best = m;
     }
-    const mount = best ?? this.mounts[0]!;
-    const where = mount.map.at([...mount.local, ...path.slice(mount.at.length)], opts);
-    return { ...where, jsonPath: formatPath(path), offset: mount.order * 2 ** 40 + where.offset };
+    return best ?? this.mounts[0]!;
   }
 }
 

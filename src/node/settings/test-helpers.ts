@@ -11,5 +11,7 @@ export async function loadFixture(name: string) {
   const result = await loadSettings(root);
   const text = result.diagnostics.map((d) => formatDiagnostic(d, root)).join('\n\n');
   const settings = result.settings && { ...result.settings, file: path.relative(root, result.settings.file), sources: result.settings.sources?.map((f) => path.relative(root, f)) };
+  // A spread leaves out what is not enumerable.
+  if (settings) Object.defineProperty(settings, 'positions', { value: result.settings!.positions, enumerable: false });
   return { ...result, settings, text };
 }

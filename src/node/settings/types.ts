@@ -3,12 +3,24 @@
  * (or mint.json) with defaults applied; the raw file shapes live in ./schema/.
  */
 
+import type { JsonPath, PathMap } from './locate.js';
+
+/**
+ * Where an object of the settings is written: its JSON path in the settings as read, `$ref`s
+ * resolved (`Settings.positions` gives the file, line and column). Absent on what Kiln made itself
+ * (groups of generated OpenAPI or AsyncAPI pages).
+ */
+export interface Written {
+  settingsPath?: JsonPath;
+}
+
 export type IconType = 'brands' | 'duotone' | 'light' | 'sharp-solid' | 'solid' | 'thin' | 'regular';
 
 /** An entry of a navigation group: a page path or a nested group. */
 export type NavigationEntry = string | NavigationGroup;
 
-export interface NavigationGroup {
+/** A group's entries are at `settingsPath` + `pages` + their index, its root page at `settingsPath` + `root`. */
+export interface NavigationGroup extends Written {
   group: string;
   pages: NavigationEntry[];
   icon?: string;
@@ -136,7 +148,7 @@ export interface VersionOption {
   default?: boolean;
 }
 
-export interface Anchor {
+export interface Anchor extends Written {
   name: string;
   url: string;
   icon?: string;
@@ -159,7 +171,7 @@ export interface TopAnchor {
   iconType: IconType;
 }
 
-export interface Tab {
+export interface Tab extends Written {
   name: string;
   url: string;
   openapi?: string;
@@ -208,6 +220,13 @@ export interface Settings {
   file: string;
   /** Every file the settings were read from: `file`, then the files its `$ref`s name (settings/refs.ts). */
   sources?: string[];
+  /**
+   * Where each JSON path of the settings is written (file, line, column, frame), as parsed: for
+   * findings about a value after loading (a navigation entry with no page, a version, a colour).
+   * Positions are worked out only when asked for. Not enumerable (settings/load.ts): a copy made
+   * by spreading the settings does not have it.
+   */
+  positions?: PathMap;
   /** Which file layout it was written in: classic (mint.json style) or the newer docs.json. */
   layout?: 'classic' | 'v2';
   name: string;
