@@ -168,3 +168,41 @@ describe('helpers', () => {
     for (const r of refs) expect(schema.$defs).toHaveProperty([r]);
   });
 });
+
+describe('kiln check points settings findings where the settings were parsed', () => {
+  it('an unknown version at each group that names it, in a $ref-ed file too; a low-contrast colour at its key', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-check-positions-'));
+    try {
+      // `#FFD700` and `"version": "v9"` are written first in an anchor: the first occurrence of
+      // the text is not where the navigation's groups, or `colors.primary`, say them.
+      writeFileSync(path.join(root, 'mint.json'), `{
+  "name": "Acme",
+  "versions": ["v1"],
+  "anchors": [{ "name": "Gold", "url": "gold", "color": "#FFD700", "version": "v9" }],
+  "colors": { "primary": "#FFD700" },
+  "navigation": [
+    { "group": "A", "version": "v9", "pages": ["intro"] },
+    { "group": "B", "version": "v9", "pages": [] },
+    { "$ref": "./more.json" }
+  ]
+}
+`);
+      writeFileSync(path.join(root, 'more.json'), '{ "group": "C", "version": "v8", "pages": [] }\n');
+      writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\ndescription: The start.\n---\n\nHello.\n');
+      const result = await checkSite({ root, engines });
+      const found = result.diagnostics
+        .filter((d) => d.code === 'check/unknown-version' || d.code === 'check/low-contrast')
+        .map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.code} ${d.args?.version ?? d.args?.fg}`);
+      expect(found).toEqual([
+        'mint.json:7:32 check/unknown-version v9',
+        'mint.json:8:32 check/unknown-version v9',
+        'more.json:1:28 check/unknown-version v8',
+        'mint.json:4:79 check/unknown-version v9',
+        'mint.json:5:26 check/low-contrast #FFD700',
+      ]);
+      expect(result.diagnostics.find((d) => d.code === 'check/low-contrast')!.frame).toMatch(/^> 5 \|   "colors": \{ "primary": "#FFD700" \},$/m);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
