@@ -205,4 +205,25 @@ describe('kiln check points settings findings where the settings were parsed', (
       rmSync(root, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('an unknown version of a group Kiln made (the OpenAPI pages of a tab) where that version is first written', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-check-positions-'));
+    try {
+      writeFileSync(path.join(root, 'mint.json'), `{
+  "name": "Acme",
+  "versions": ["v1"],
+  "navigation": [{ "group": "Start", "pages": ["intro"] }],
+  "tabs": [{ "name": "API", "url": "api", "openapi": "openapi.json", "version": "v7" }]
+}
+`);
+      writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: { 200: { description: 'OK' } } } } } }));
+      writeFileSync(path.join(root, 'intro.mdx'), '---\ntitle: Intro\ndescription: The start.\n---\n\nHello.\n');
+      const result = await checkSite({ root, engines });
+      const found = result.diagnostics.filter((d) => d.code === 'check/unknown-version').map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.args?.where}`);
+      // The tab's own finding, and the group of its operations, made by Kiln, at the tab's version.
+      expect(found).toEqual(['mint.json:5:81 Navigation group "Endpoints"', 'mint.json:5:81 Tab "API"']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
