@@ -191,10 +191,6 @@ export async function loadContent(
 
   const order: string[] = [];
   const seen = new Set<string>();
-  // Where an entry is written, from the positions kept when the settings were parsed: worked out
-  // only when a finding needs it (a code frame for every entry of a large navigation cost more
-  // than the rest of loading the content). Entries Kiln made itself point at the settings file.
-  const whereIs = (at: JsonPath | undefined) => settingPlace(settings, at);
   const urls = new Set<string>();
   for (const p of pages.values()) urls.add(p.url);
 
@@ -229,7 +225,10 @@ export async function loadContent(
   /** `at`: where the entry is written in the settings. */
   function resolveEntry(entry: NavigationEntry, scope: Scope, at: JsonPath | undefined): NavNode | null {
     if (typeof entry !== 'string') return resolveGroup(entry, scope);
-    const where = () => whereIs(at);
+    // From the positions kept when the settings were parsed, worked out only when a finding needs
+    // them (a code frame for every entry of a large navigation cost more than the rest of loading
+    // the content). Entries Kiln made itself point at the settings file.
+    const where = () => settingPlace(settings, at);
     let generated: Page | undefined;
     if (OPERATION.test(entry)) {
       const result = operations?.page(entry, (url) => urls.has(url), scope.openapi);

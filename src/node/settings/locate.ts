@@ -53,15 +53,15 @@ export class SourceMap implements PathMap {
     return { file: this.file, line, column, frame: codeFrame(this.source, line, column), offset };
   }
 
-  /**
-   * Position of the value at `path`; when it does not exist (a missing key), of the nearest
-   * existing parent. With `key`, of the property name instead of its value.
-   */
   find(path: JsonPath): Where | undefined {
     const node = this.tree && findNodeAtLocation(this.tree, [...path]);
     return node && { ...this.atOffset(node.offset), jsonPath: formatPath(path) };
   }
 
+  /**
+   * Position of the value at `path`; when it does not exist (a missing key), of the nearest
+   * existing parent. With `key`, of the property name instead of its value.
+   */
   at(path: JsonPath, opts: { key?: boolean } = {}): Where {
     let node: Node | undefined;
     for (let n = path.length; n >= 0 && !node; n--) node = this.tree && findNodeAtLocation(this.tree, [...path.slice(0, n)]);
