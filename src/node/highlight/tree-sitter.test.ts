@@ -62,6 +62,15 @@ describe('tree-sitter highlighting', () => {
     expect(colourOf(ts.html, '"x"')).toBe(colourOf(sh.html, '"x"'));
   });
 
+  it('takes a tsx or jsx block without JSX in it, and keeps type arguments', async () => {
+    const code = 'export function useItems(): Promise<Item[]> {\n  const [items, setItems] = useState<Item[]>([]);\n  return fetchAll<Item>(url);\n}\n';
+    for (const lang of ['tsx', 'jsx']) {
+      const [a, b] = await Promise.all([treeSitter.highlight({ code, lang }), treeSitter.highlight({ code, lang: 'ts' })]);
+      expect(a.html, lang).toBe(b.html);
+      expect(a.html, lang).not.toBe((await shiki.highlight({ code, lang })).html);
+    }
+  });
+
   it('keeps text that is not ASCII where it was (offsets in UTF-16 code units)', async () => {
     const code = 'const name = "héllo 👋 wörld"; // ✓ done\nconsole.log(`${name} → 𝒳`);\n';
     expect(drawn((await treeSitter.highlight({ code, lang: 'ts' })).html).text).toBe(code.replace(/\n$/, ''));
@@ -72,6 +81,10 @@ describe('tree-sitter highlighting', () => {
     for (const [code, lang] of [
       [jsx, 'js'],
       [jsx, 'tsx'],
+      [jsx, 'jsx'],
+      // An opening tag cut off before its closing one, in a block that says it is JSX.
+      ['export const A = () => (\n  <Provider store={store}>\n', 'tsx'],
+      ['function B() {\n  return <>\n', 'jsx'],
       ['SELECT 1;', 'sql'],
       ['def f(x):\n    return x\n', 'python'],
     ] as const) {
@@ -80,14 +93,14 @@ describe('tree-sitter highlighting', () => {
     }
   });
 
-  // The corpus's blocks tree-sitter takes: the first 300 of each grammar (all of them with
-  // KILN_TREE_SITTER_CORPUS=1), highlighted by both engines.
+  // The corpus's blocks tree-sitter takes: the first 300 of each grammar, and of the fences that
+  // say JSX (all of them with KILN_TREE_SITTER_CORPUS=1), highlighted by both engines.
   const all = !!process.env.KILN_TREE_SITTER_CORPUS;
   type Block = { lang: string; code: string; site: string; file: string };
   const byLanguage = new Map<string, Block[]>();
   for (const b of corpusBlocks(corpusRoot(process.cwd())) as Block[]) {
     const lang = b.lang.toLowerCase();
-    const grammar = TREE_SITTER_LANGUAGES[lang];
+    const grammar = TREE_SITTER_LANGUAGES[lang] && (lang === 'tsx' || lang === 'jsx' ? `${TREE_SITTER_LANGUAGES[lang]} (tsx, jsx)` : TREE_SITTER_LANGUAGES[lang]);
     if (!grammar) continue;
     const list = byLanguage.get(grammar) ?? [];
     if (all || list.length < 300) byLanguage.set(grammar, [...list, b]);
@@ -99,7 +112,7 @@ describe('tree-sitter highlighting', () => {
    * grammars tell apart: TextMate's colours a constant's name (`const client`) and a parameter,
    * tree-sitter's query an imported name as a type, `<` and `>` of type arguments as operators.
    */
-  const AGREEMENT: Record<string, number> = { typescript: 0.86 };
+  const AGREEMENT: Record<string, number> = { typescript: 0.86, 'typescript (tsx, jsx)': 0.94 };
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;
