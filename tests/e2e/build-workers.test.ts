@@ -73,6 +73,27 @@ describe('kiln build --workers', () => {
     expect([...u.values()].filter((html) => /href="\/docs\/_kiln\/assets\/tailwind\.[0-9a-f]+\.css"/.test(html)).length).toBeGreaterThan(0);
   }, 180_000);
 
+  it('makes each page of an operation generated into several folders as itself', async () => {
+    // One spec's operations in two SDKs' folders: pages that share their (generated) file name.
+    const fixture = path.join(repoRoot, 'tests/fixtures/openapi-two-directories');
+    const { build } = (await import(path.join(repoRoot, 'lib/node/build/build.js'))) as typeof import('../../src/node/build/build.js');
+    const one = path.join(tmp.dir, 'ops-one');
+    const two = path.join(tmp.dir, 'ops-two');
+    expect((await build({ root: fixture, outDir: one, workers: 0, cache: false })).ok).toBe(true);
+    const r = await build({ root: fixture, outDir: two, workers: 2, queue: { mainThreadMakesPages: false }, cache: false });
+    expect(r.ok).toBe(true);
+    expect(r.pagesOnWorkers).toBe(r.pagesWritten);
+    const x = files(one);
+    const y = files(two);
+    expect([...y.keys()].sort()).toEqual([...x.keys()].sort());
+    expect([...x.keys()].filter((f) => x.get(f) !== y.get(f))).toEqual([]);
+    for (const sdk of ['python', 'go']) {
+      for (const page of ['start-a-session', 'get-a-session']) {
+        expect(y.get(`${sdk}/${page}.html`)).toContain(`<link rel="alternate" type="text/markdown" href="/${sdk}/${page}.md"/>`);
+      }
+    }
+  }, 120_000);
+
   it('keeps the blocks highlighted on workers in the store, as one thread does', async () => {
     // The store's lines wait in memory and go out together; a worker's must be out before it stops.
     const stored = (root: string) => {

@@ -25,7 +25,11 @@ export interface WorkerInput {
 /** A page to make. `render`: only rendered (a `PageResult`), with `body` and `frontMatter` as the sender has them when given. */
 export interface PageRequest {
   seq: number;
-  file: string;
+  /**
+   * The page's id: unique, where its file need not be (an OpenAPI operation generated into
+   * several folders is one "file" and several pages).
+   */
+  id: string;
   render?: boolean;
   body?: string;
   frontMatter?: FrontMatter;
@@ -52,7 +56,6 @@ async function start(): Promise<void> {
     return;
   }
   applyOverrides(site, overridesFor(site.settings, input.target));
-  const byFile = new Map([...site.content.pages.values()].map((p) => [p.file, p]));
   const engines = createEngines({ cacheDir: input.cacheDir });
   const producer: PageProducer = createPageProducer(site, engines);
   // Rendered pages too link the Tailwind sheet through the placeholder createPageProducer sets:
@@ -68,17 +71,17 @@ async function start(): Promise<void> {
   const run = async () => {
     running = true;
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const { seq, file } = next;
-      const page = byFile.get(file);
+      const { seq, id } = next;
+      const page = site.content.pages.get(id);
       port.postMessage({ seq, started: true } satisfies WorkerReply);
       try {
-        if (!page) throw new Error(`no page ${file} in this worker's copy of the site`);
+        if (!page) throw new Error(`no page ${id} in this worker's copy of the site`);
         if (next.body !== undefined) page.body = next.body;
         if (next.frontMatter) page.frontMatter = next.frontMatter;
         if (next.render) {
           const result = await buildPage(site, page, engines, renderCache);
           // Compiled again next time: the sender may have changed the body.
-          renderCache.delete(file);
+          renderCache.delete(page.file);
           port.postMessage({ seq, page: result } satisfies WorkerReply);
         } else port.postMessage({ seq, page: await producer.produce(page) } satisfies WorkerReply);
       } catch (error) {

@@ -221,7 +221,7 @@ export class WorkerPool implements PageProducer {
 
   /** The page made whole on a worker: HTML, Markdown, search text (build/produce.ts). */
   produce(page: Page): Promise<ProducedPage> {
-    return this.dispatch<ProducedPage>(page, { file: page.file });
+    return this.dispatch<ProducedPage>(page, { id: page.id });
   }
 
   /**
@@ -230,7 +230,7 @@ export class WorkerPool implements PageProducer {
    * them (the dev server patches edited pages into its model).
    */
   render(page: Page, current = false): Promise<PageResult> {
-    return this.dispatch<PageResult>(page, { file: page.file, render: true, ...(current ? { body: page.body, frontMatter: page.frontMatter } : {}) });
+    return this.dispatch<PageResult>(page, { id: page.id, render: true, ...(current ? { body: page.body, frontMatter: page.frontMatter } : {}) });
   }
 
   /** Tells the workers that files changed: what they compiled from them is dropped. */
