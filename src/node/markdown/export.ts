@@ -399,6 +399,9 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
 export function markdownTree(page: Page): Root | undefined {
   const doc = pageDocument(page.file, page.body);
   if (doc.kind !== 'parsed') return undefined;
+  // Copying and converting recurse once per level: markup nested thousands deep (a page that fails
+  // to compile for it, yet is still in llms-full.txt) is exported as its source, as a parse would.
+  if (deeperThan(doc.tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: page.body.trim() }] };
   // The conversion reads expressions' programs and never changes them.
   const tree = copyTree(doc.tree, { estree: 'share' });
   remarkCodeBlockElement()(tree, new VFile({ value: page.body, path: page.file }));
