@@ -14,8 +14,8 @@ const testFiles = (dir: string) =>
 const files = [...testFiles('src'), ...testFiles('tests')];
 const self = 'tests/unit/tiers.test.ts';
 
-/** The corpus by its path, or by the name the test helpers give it. */
-const READS_CORPUS = /shared\/corpus|import\s*\{[^}]*\bcorpus\b[^}]*\}\s*from\s*'[^']*(?:test-)?helpers\.js'/;
+/** The corpus by its path, by the bench's corpus reader, or by the name the test helpers give it. */
+const READS_CORPUS = /shared\/corpus|corpus-blocks\.mjs|import\s*\{[^}]*\bcorpus\b[^}]*\}\s*from\s*'[^']*(?:test-)?helpers\.js'/;
 const NAMED_CORPUS = /(?:^|\/|\.)corpus\.test\.tsx?$/;
 
 describe('test tiers', () => {
@@ -33,6 +33,7 @@ describe('test tiers', () => {
     expect(READS_CORPUS.test("const CORPUS = path.resolve(here, '../../../../shared/corpus');")).toBe(true);
     expect(READS_CORPUS.test("import { corpus, kiln, tempDir } from './helpers.js';")).toBe(true);
     expect(READS_CORPUS.test("import { corpus, mdxFiles } from '../test-helpers.js';")).toBe(true);
+    expect(READS_CORPUS.test("import { corpusBlocks, corpusRoot } from '../../../bench/corpus-blocks.mjs';")).toBe(true);
     expect(READS_CORPUS.test("import { kiln, starter } from './helpers.js';\n// compared on the corpus elsewhere")).toBe(false);
   });
 });

@@ -91,3 +91,24 @@ export async function expectOnePassDrawsAsPerTheme(fences: [string, string][]): 
     expect((await direct.highlight({ code, lang })).html, `${lang}: ${code.slice(0, 80)}`).toBe(a.html);
   }
 }
+
+/** Each character of a `<pre>` Kiln wrote, with the light and dark colours it is drawn in. */
+export function drawnColours(html: string): { text: string; light: string[]; dark: string[] } {
+  const code = /<code>([\s\S]*)<\/code>/.exec(html)![1]!;
+  const light: string[] = [];
+  const dark: string[] = [];
+  let text = '';
+  for (const m of code.matchAll(/<span style="([^"]*)">([^<]*)<\/span>|<span class="[^"]*">|<\/span>|(\n)/g)) {
+    if (m[3]) text += '\n';
+    if (m[2] === undefined) continue;
+    const value = m[2].replace(/&#x3C;/g, '<').replace(/&#x26;/g, '&');
+    const l = /--shiki-light:([^;]+)/.exec(m[1]!)?.[1] ?? '';
+    const d = /--shiki-dark:([^;]+)/.exec(m[1]!)?.[1] ?? '';
+    for (const ch of value) {
+      text += ch;
+      light.push(/\s/.test(ch) ? '' : l);
+      dark.push(/\s/.test(ch) ? '' : d);
+    }
+  }
+  return { text, light, dark };
+}
