@@ -38,7 +38,9 @@ describe.each(['native', 'chokidar'] as const)('watchFolder (%s)', (backend) => 
     expect(watcher.backend).toBe(backend);
   }
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
-  const waitFor = (test: (rels: string[]) => boolean) => expect.poll(() => test(seen.map(rel)), { interval: 20 }).toBe(true);
+  // On failure, says what was reported and any error instead of only "false".
+  const waitFor = (test: (rels: string[]) => boolean) =>
+    expect.poll(() => (test(seen.map(rel)) ? 'seen' : { seen: seen.map(rel), errors: errors.map(String) }), { interval: 20 }).toBe('seen');
 
   it('reports an edited, a new and a deleted file by absolute path', async () => {
     await start({ 'a.mdx': 'a', 'guides/b.mdx': 'b' });

@@ -50,9 +50,20 @@ async function watchNative(root: string, opts: WatchOptions): Promise<FolderWatc
   const { subscribe } = await import('@parcel/watcher');
   const ignore = [...opts.ignoredPaths, ...opts.ignoredNames.map((n) => `**/${n}`)];
   let closed = false;
+  // Renewals after an error, within the last minute: a watcher that keeps failing is reported.
+  let failures: number[] = [];
   const callback = (error: Error | null, events: { path: string; type: 'create' | 'update' | 'delete' }[]) => {
     if (closed) return;
-    if (error) return opts.onError(error);
+    if (error) {
+      // Parcel's watching thread stops at its first error, and then reports nothing more. The
+      // usual one is a signal landing on that thread ("Unable to poll: Interrupted system call"):
+      // a resized terminal (SIGWINCH) or an ended child process (SIGCHLD) is enough. Watching
+      // again starts a new thread, and reports the root, so a change meanwhile is not lost.
+      const now = performance.now();
+      failures = [...failures.filter((t) => now - t < 60_000), now];
+      if (failures.length > 3) return opts.onError(error);
+      return void renew();
+    }
     const relevant = events.filter((e) => !opts.ignored(e.path));
     if (relevant.length) opts.onChange(relevant.map((e) => e.path));
     // After a folder is renamed, inotify goes on naming the files in it by the old name
