@@ -4,6 +4,7 @@ import { toString } from 'mdast-util-to-string';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { pageDocument } from '../mdx/page-document.js';
 import { visitParents } from 'unist-util-visit-parents';
+import { withCodeBlocksAsCode } from '../mdx/plugins/remark-code-block-element.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 
 /** A position in the scanned file (1-based). */
@@ -46,7 +47,8 @@ const IMAGE_TAGS = new Set(['img', 'Image']);
 export function scanMdx(file: string, source: string): MdxFacts {
   const doc = pageDocument(file, source);
   if (doc.kind !== 'parsed') throw new Error(`${file} was not parsed`);
-  const tree: Root = doc.tree;
+  // Read as the compile reads it. Only a `<CodeBlock>` changes what is read, so only then a copy.
+  const tree: Root = source.includes('<CodeBlock') ? withCodeBlocksAsCode(doc.tree, file, source) : doc.tree;
   const facts: MdxFacts = { references: [], images: [], h1: [], ids: new Set() };
   const slugger = new GithubSlugger();
   const definitions = new Map<string, string>();

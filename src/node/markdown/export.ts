@@ -15,9 +15,8 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { VFile } from 'vfile';
 import { copyTree, defaultParser, pageDocument, parseTree } from '../mdx/page-document.js';
-import remarkCodeBlockElement from '../mdx/plugins/remark-code-block-element.js';
+import { withCodeBlocksAsCode } from '../mdx/plugins/remark-code-block-element.js';
 import { attributeValue } from '../mdx/static-expression.js';
 import { resolveSnippet } from '../mdx/plugins/remark-imports.js';
 import { resolveSnippetFile } from '../mdx/plugins/remark-snippet-element.js';
@@ -402,10 +401,7 @@ export function markdownTree(page: Page): Root | undefined {
   // Copying and converting recurse once per level: markup nested thousands deep (a page that fails
   // to compile for it, yet is still in llms-full.txt) is exported as its source, as a parse would.
   if (deeperThan(doc.tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: page.body.trim() }] };
-  // The conversion reads expressions' programs and never changes them.
-  const tree = copyTree(doc.tree, { estree: 'share' });
-  remarkCodeBlockElement()(tree, new VFile({ value: page.body, path: page.file }));
-  return tree;
+  return withCodeBlocksAsCode(doc.tree, page.file, page.body);
 }
 
 /** A page as a Markdown document: `# Title`, the description as a quote, then the body. */

@@ -1,7 +1,8 @@
 import type { Code, Root, RootContent } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
-import type { VFile } from 'vfile';
+import { VFile } from 'vfile';
 import { SKIP, visit } from 'unist-util-visit';
+import { copyTree } from '../page-document.js';
 import { attributeValue, literalValue, NOT_LITERAL } from '../static-expression.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -72,6 +73,17 @@ export default function remarkCodeBlockElement() {
       return SKIP;
     });
   };
+}
+
+/**
+ * A copy of a page's parsed tree as the compile reads it, for readers beside the compile (the
+ * Markdown export, `kiln check`): `<CodeBlock>`s as fenced blocks, so the `# comment` in one is
+ * code, not a heading. The conversion reads expressions' programs and never changes them.
+ */
+export function withCodeBlocksAsCode(tree: Root, file: string, source: string): Root {
+  const copy = copyTree(tree, { estree: 'share' });
+  remarkCodeBlockElement()(copy, new VFile({ value: source, path: file }));
+  return copy;
 }
 
 /** The code of a `<CodeBlock>`: a fence inside it, a `{"…"}` string, or the text written between its tags. */
