@@ -206,7 +206,7 @@ async function benchOne(n, o) {
   printRow('pages per second', (cold.pagesWritten / (cold.ms / 1000)).toFixed(1), `${(cold.ms / cold.pagesWritten).toFixed(1)} ms/page`);
   printRow('CPU user + system', s(cold.cpuUserMs + cold.cpuSystemMs), `${((cold.cpuUserMs + cold.cpuSystemMs) / cold.wallMs * 100).toFixed(0)}% of one core (plus Pagefind's own process)`);
   printRow('peak RSS (build process)', mb(cold.maxRssKb * 1024));
-  console.log('  stages (ms; per-page stages are sums over pages, 4 in flight)');
+  console.log('  stages (ms; per-page stages are sums over the pages in flight at once, on every thread)');
   printRow('settings (alone)', cold.settingsMs.toFixed(1));
   for (const [k, v] of Object.entries(cold.stages)) printRow(k, v.toFixed(1), k === 'pages-total' ? 'wall time of the page loop' : '');
   console.log('  output');
