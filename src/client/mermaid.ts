@@ -1,3 +1,4 @@
+import { channelLuminance, inkForLuminance } from '../shared/colour.js';
 import { MERMAID_JS_URL } from '../shared/vendor-urls.js';
 import { $$, sitePath } from './dom.js';
 
@@ -28,12 +29,7 @@ const theme = () => (document.documentElement.classList.contains('dark') ? 'dark
 /** WCAG relative luminance of a computed `rgb(…)` colour; undefined for anything else. */
 function luminance(rgb: string): number | undefined {
   const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(rgb);
-  if (!m) return undefined;
-  const [r, g, b] = [m[1], m[2], m[3]].map((v) => {
-    const c = Number(v) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return m ? channelLuminance([m[1], m[2], m[3]].map(Number)) : undefined;
 }
 
 /**
@@ -48,7 +44,7 @@ function readableLabels(svg: Element): void {
     if (!shape || (label && /(^|;)\s*color\s*:/.test(label.getAttribute('style') ?? ''))) continue;
     const l = luminance(getComputedStyle(shape).fill);
     if (l === undefined) continue;
-    const ink = (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000' : '#fff';
+    const ink = inkForLuminance(l);
     for (const el of node.querySelectorAll<HTMLElement | SVGElement>('.nodeLabel, .nodeLabel *, text, tspan')) {
       el.style.setProperty('color', ink, 'important');
       el.style.setProperty('fill', ink, 'important');
