@@ -284,12 +284,14 @@ describe('description Markdown', () => {
   it('writes plain sentences as the parser does, without parsing them', () => {
     const samples = [
       'OK', 'Not found', 'The job id.', "The job's state (queued, running or done).", 'Retries 3 times; see the limits below?', 'e-mail it', 'It’s fine',
+      'Manage limits: with build handles.', 'Say: "hi"', 'Note: it works', 'x: y',
       // Not plain: these must come out as the parser makes them too.
       '1. first', '- item', '# Title', 'see www.example.com', 'WWW.example.com', 'mail a@b.co', 'http://x.dev', 'a  b', 'trailing ', ' leading',
-      'a *b*', 'a _b_', 'a `b`', 'a [b](c)', 'a <b>', 'a & b', 'a\nb', 'a|b', 'a ~b~', '[^1]', 'x:y', 'a/b', '> quote', '+ plus', 'A) b', '12',
+      'a *b*', 'a _b_', 'a `b`', 'a [b](c)', 'a <b>', 'a & b', 'a\nb', 'a|b', 'a ~b~', '[^1]', 'x:y', 'a/b', 'mailto:a@b.co', 'xmpp:a@b.co', 'see https://x.dev', 'a "<b>"', 'a "&amp;"', '> quote', '+ plus', 'A) b', '12',
     ];
     for (const text of samples) expect(renderMarkdown(text), text).toBe(parsedMarkdown(text));
     expect(renderMarkdown("The job's state.")).toBe("<p>The job's state.</p>");
+    expect(renderMarkdown('Manage limits: with "build" handles.')).toBe('<p>Manage limits: with "build" handles.</p>');
   });
 });
 
