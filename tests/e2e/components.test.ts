@@ -332,6 +332,7 @@ describe('request and response examples', () => {
     const page = await open('/endpoint', { width: 1440 });
     const aside = page.locator('.api-aside');
     expect(await aside.locator('.api-example').count()).toBe(2);
+    expect(await aside.getAttribute('aria-label')).toBe('Examples');
     expect(await page.locator('.toc').count()).toBe(0);
     const prose = await page.locator('.prose').boundingBox();
     const box = (await aside.boundingBox())!;

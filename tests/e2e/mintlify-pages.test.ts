@@ -64,6 +64,7 @@ describe('components Kiln lacked', () => {
     const page = await open('components-mintlify', '/panel', theme);
     const panel = page.locator('.api-aside .side-panel');
     expect(await panel.locator('.callout-info').innerText()).toBe('Pin this note to the side panel.');
+    expect(await page.locator('.api-aside').getAttribute('aria-label')).toBe('Side panel');
     const prose = (await page.locator('.prose').boundingBox())!;
     expect((await panel.boundingBox())!.x).toBeGreaterThan(prose.x + prose.width);
     expect(await page.locator('.toc').count()).toBe(0);

@@ -361,6 +361,15 @@ function withPageVersions(site: SiteContext, section: Section, url: string, head
 }
 
 /** The full HTML document of one page. */
+/**
+ * The side column's name for assistive technology: request and response examples (an API page's,
+ * or a page's `RequestExample`/`ResponseExample`, which code.tsx and render/api/ write as
+ * `api-example` blocks), or what `<Panel>`s hold.
+ */
+function asideLabel(asideHtml: string): string {
+  return asideHtml.includes('<div class="api-example ') ? 'Examples' : 'Side panel';
+}
+
 export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [], refresh }: DocumentInput): string {
   const { settings } = site;
   const fm = page.frontMatter;
@@ -417,7 +426,7 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
             )}
             {/* Front matter `keywords`: found by the search, not shown. */}
             {fm.keywords?.length ? <p className="page-keywords" hidden data-pagefind-weight="2">{fm.keywords.join(', ')}</p> : null}
-            {asideHtml && <aside className="api-aside" aria-label="Examples" dangerouslySetInnerHTML={{ __html: asideHtml }} />}
+            {asideHtml && <aside className="api-aside" aria-label={asideLabel(asideHtml)} dangerouslySetInnerHTML={{ __html: asideHtml }} />}
             {page.fallbackOf && <TranslationNotice page={page} site={site} />}
             <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
             {!bare && <Directory group={site.content.directories.get(page.id)} content={site.content} />}
