@@ -93,4 +93,23 @@ describe('pages generated for a tab or anchor with an openapi file and no pages'
     expect(site.context.sections.of('/reference/pets/list-pets')).toBe(tab);
     expect(site.context.sections.of('/reference/intro')).not.toBe(tab);
   });
+
+  it('docs.json: one file generated into two groups of one tab, each into its own `openapi.directory`', async () => {
+    const dir = copyWith({
+      theme: 'mint', name: 'V2', colors: { primary: '#0D9373' },
+      navigation: { groups: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'Python', openapi: { source: 'admin.json', directory: 'python' } },
+        { group: 'Go', openapi: { source: 'admin.json', directory: 'go' } },
+      ] },
+    });
+    const { site, diagnostics } = await loadSite({ root: dir, dev: true });
+    expect(diagnostics.map((d) => d.code)).toEqual([]);
+    expect(outline(site!.context.sections.of('/').groups)).toEqual([
+      { Start: ['/'] },
+      { Python: ['/python/users/delete-all-users'] },
+      { Go: ['/go/users/delete-all-users'] },
+    ]);
+    expect(site!.content.byUrl.get('/python/users/delete-all-users')).not.toBe(site!.content.byUrl.get('/go/users/delete-all-users'));
+  });
 });

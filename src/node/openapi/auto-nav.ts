@@ -42,6 +42,11 @@ export interface Placement {
   legacy: string;
   /** `x-hidden`: the page is built but left out of the navigation. */
   hidden?: boolean;
+  /**
+   * The `openapi.directory` of the group it was generated for (its `openapiScope`): the same
+   * document generated into two groups gives two placements for each entry, told apart by it.
+   */
+  scopeDirectory?: string;
 }
 
 /** A tag's group label: its `x-group`, else its name. */
@@ -60,7 +65,7 @@ function tagLabels(doc: ApiDocument): Map<string, string> {
  * `x-hidden` ones a page outside the navigation. URLs are Mintlify's (./pages.ts), under
  * `directory`; `legacyPrefix` is where Kiln put them before.
  */
-export function operationGroups(doc: ApiDocument, model: OpenApiModel, directory: string, placements: Placement[], legacyPrefix = directory): NavigationGroup[] {
+export function operationGroups(doc: ApiDocument, model: OpenApiModel, directory: string, placements: Placement[], legacyPrefix = directory, scopeDirectory?: string): NavigationGroup[] {
   const labels = tagLabels(doc);
   const byTag = new Map<string, Operation[]>([...labels.keys()].map((t) => [t, []]));
   for (const op of doc.operations) {
@@ -77,7 +82,7 @@ export function operationGroups(doc: ApiDocument, model: OpenApiModel, directory
       const entry = pageReference(model, op);
       const legacy = '/' + [legacyPrefix, slug(tag) || 'endpoints', slug(operationTitle(op)) || op.method].filter(Boolean).join('/');
       const hidden = op.op['x-hidden'] === true;
-      placements.push({ entry, url: mintlifyUrl(op, directory), legacy, ...(hidden ? { hidden } : {}) });
+      placements.push({ entry, url: mintlifyUrl(op, directory), legacy, ...(hidden ? { hidden } : {}), ...(scopeDirectory !== undefined ? { scopeDirectory } : {}) });
       if (!hidden) pages.push(entry);
     }
     if (pages.length) groups.push({ group: labels.get(tag) ?? tag, pages });
@@ -119,7 +124,7 @@ export function generateNavigation(settings: Settings, model: OpenApiModel, root
       if (g.openapi && g.pages.length === 0) {
         const doc = documentFor(g.openapi, model, root);
         if (!doc) continue;
-        const inner = operationGroups(doc, model, g.openapiScope?.directory ?? DEFAULT_DIRECTORY, placements, slug(g.group));
+        const inner = operationGroups(doc, model, g.openapiScope?.directory ?? DEFAULT_DIRECTORY, placements, slug(g.group), g.openapiScope?.directory);
         g.pages = inner.length === 1 ? inner[0]!.pages : inner;
       } else fill(g.pages.filter((e): e is NavigationGroup => typeof e !== 'string'));
     }

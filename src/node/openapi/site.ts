@@ -3,7 +3,7 @@ import type { OperationPages, Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { NavigationEntry, Redirect, Settings } from '../settings/types.js';
 import { loadOpenApi, type LoadedOpenApi } from './load.js';
-import { generateNavigation } from './auto-nav.js';
+import { generateNavigation, type Placement } from './auto-nav.js';
 import { freeUrl, legacyUrl, mintlifyUrl, operationPage, titleFromOperation, unavailablePage, unavailableUrl } from './pages.js';
 
 const OPERATION = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace|webhook)\s+\S/i;
@@ -28,7 +28,14 @@ export function openApiStep(root: string, settings: Settings, assets: string[], 
     for (const p of pages.values()) titleFromOperation(p, api.model);
     // Tabs, anchors and groups with an `openapi` and no pages: one page per operation.
     const placements = generateNavigation(settings, api.model, root);
-    const placed = new Map(placements.map((p) => [p.entry, p]));
+    const placed = new Map<string, Placement[]>();
+    for (const p of placements) placed.set(p.entry, [...(placed.get(p.entry) ?? []), p]);
+    // The placement made for the group an entry is in (its `openapi.directory`); a document
+    // generated into one place only has one.
+    const placeOf = (entry: string, directory: string | undefined) => {
+      const candidates = placed.get(entry);
+      return candidates?.find((p) => p.scopeDirectory === directory) ?? candidates?.[0];
+    };
     const made = new Map<string, Page>();
     const redirects: Redirect[] = [];
     const redirected = new Set((settings.redirects ?? []).map((r) => r.source));
@@ -54,8 +61,8 @@ export function openApiStep(root: string, settings: Settings, assets: string[], 
           return { page };
         }
         if (op.op['x-excluded'] === true && !placed.has(entry)) return { diagnostic: diag('openapi/excluded-entry', { reference: entry }) };
-        const place = placed.get(entry);
-        const key = `${op.doc.file}#${op.label}#${place ? '' : (scope?.directory ?? '')}`;
+        const place = placeOf(entry, scope?.directory);
+        const key = `${op.doc.file}#${op.label}#${place ? `@${place.url}` : (scope?.directory ?? '')}`;
         let page = made.get(key);
         if (!page) {
           const url = freeUrl(place?.url ?? mintlifyUrl(op, scope?.directory), taken);
