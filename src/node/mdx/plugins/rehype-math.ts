@@ -15,6 +15,9 @@ const MATH_CLASSES = ['language-math', 'math-inline', 'math-display'];
 export default function rehypeMath() {
   let katex: ((tree: Root, file: VFile) => void) | undefined;
   return async (tree: Root, file: VFile) => {
+    // Math elements come from remark-math or remark-latex (which set the feature), or from a
+    // ```` ```math ```` fence or markup written with a math class (the word is in the source).
+    if (!file.data.features?.includes('math') && !String(file.value).includes('math')) return;
     let found = false;
     visit(tree, 'element', (node) => {
       const classes = node.properties?.className;

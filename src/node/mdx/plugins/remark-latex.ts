@@ -17,6 +17,7 @@ import { literalValue } from '../static-expression.js';
 export default function remarkLatex() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
+    if (!/<\s*Latex\b/.test(source)) return;
     let found = false;
     visit(tree, (node, index, parent) => {
       if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'Latex') return;

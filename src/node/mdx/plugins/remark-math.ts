@@ -27,6 +27,8 @@ export default function remarkMath(this: Processor) {
 
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
+    // Math is only ever parsed from a `$`: most pages have none, and the walk is skipped.
+    if (!source.includes('$')) return;
     let found = false;
     visit(tree, (node, index, parent) => {
       if (node.type === 'math') found = true;
