@@ -44,6 +44,8 @@ const ranges = (v: unknown) => (Array.isArray(v) ? v.join(',') : String(v).repla
 export default function remarkCodeBlockElement() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
+    // Neither element in the source: the tree is not walked.
+    if (!/<\s*(?:CodeBlock|Prompt)\b/.test(source)) return;
     visit(tree, (node, index, parent) => {
       if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
       const el = node as JsxElement;

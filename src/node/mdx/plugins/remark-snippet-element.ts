@@ -31,6 +31,7 @@ export default function remarkSnippetElement(options: SnippetElementOptions) {
     const unresolved: string[] = (file.data.unresolvedImports ??= []);
     const diagnostics: Diagnostic[] = (file.data.diagnostics ??= []);
     const names = new Map<string, string>();
+    if (!/<\s*Snippet\b/.test(String(file.value))) return;
 
     visit(tree, (node) => {
       if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'Snippet') return;
