@@ -17,6 +17,8 @@ export function updateId(label: string): string {
  */
 export default function remarkUpdateToc() {
   return (tree: Root, file: VFile) => {
+    // No `<Update>` in the page: "On this page" is the headings as recorded, and the tree is not walked.
+    if (!/<\s*Update\b/.test(String(file.value))) return;
     const headings = [...(file.data.toc ?? [])];
     let found = false;
     const toc: TocEntry[] = [];
