@@ -97,11 +97,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     killChildren();
     process.exit(exitCodeFor(signal));
   });
+  let sink: PageSink | undefined;
   try {
     await writer.begin();
     const plan = await planPages(setup, loaded, writer);
     const toMake = plan.pages.length - plan.kept.size;
-    const sink = new PageSink({ site: plan.site, writer, cache: plan.cache, timings: setup.timings, toMake, ...options.sink });
+    sink = new PageSink({ site: plan.site, writer, cache: plan.cache, timings: setup.timings, toMake, ...options.sink });
     queue.start({ site: plan.site, toMake, blocks: plan.blocks, later: sink.later });
     await checkApiDocuments(plan);
     const made = await producePages(plan, queue, sink, tally, options.onProgress);
@@ -116,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     else diagnostics.push(diag('build/write-failed', { reason: (error as Error).message }));
     return summary(false, diagnostics);
   } finally {
+    sink?.markdown.close();
     await queue.close();
     await closeSearch();
     stopInterrupt();

@@ -7,7 +7,7 @@ import { vendorFiles } from '../assets/vendor-assets.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { ownNotFound, renderNotFound } from '../render/not-found.js';
 import { searchInput } from '../search/index.js';
-import { siteOutputs } from '../seo/outputs.js';
+import { siteRoutes } from '../seo/outputs.js';
 import { markdownPath } from '../../shared/urls.js';
 import type { MadePages, PageTally } from './make-pages.js';
 import type { BuildPlan } from './plan.js';
@@ -151,18 +151,26 @@ async function writeSiteFiles(plan: BuildPlan, made: MadePages, tally: PageTally
   mark = performance.now();
   if (await sink.finishMarkdown()) t.add('markdown-later', performance.now() - mark);
   mark = performance.now();
-  // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts). Project files win.
+  // Markdown pages, llms.txt, redirects, sitemap and robots.txt (see seo/outputs.ts), one at a
+  // time: llms-full.txt alone is as big as the site's Markdown, so it is written in pieces. Project files win.
   const projectFiles = new Set(site.files.assets);
-  for (const f of await siteOutputs(site, { markdown: sink.markdown, diagnostics })) {
-    const rel = f.path.slice(1);
+  for (const r of siteRoutes(site, { markdown: sink.markdown, diagnostics })) {
+    const rel = r.path.slice(1);
     if (projectFiles.has(rel)) continue;
     if (keptMarkdown.has(rel)) {
       await previous.take(rel, writer);
       continue;
     }
-    await writer.write(rel, f.body);
+    if (r.pieces) {
+      await writer.writePieces(rel, r.pieces());
+      continue;
+    }
+    const body = await r.body();
+    if (body === undefined) continue;
+    await writer.write(rel, body);
     if (rel.endsWith('.md')) cache?.wrote(rel);
   }
+  sink.markdown.close();
   t.add('post-build', performance.now() - mark);
   return { tailwindUrl, searchDiagnosticsAt };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from '../content/pages.js';
 import { fakeContent, fakeSettings } from '../seo/test-helpers.js';
-import { llmsFullTxt, llmsPages, llmsTxt } from './llms.js';
+import { llmsFullPieces, llmsPages, llmsTxt } from './llms.js';
 
 const content = fakeContent(
   [
@@ -41,10 +42,22 @@ describe('llms.txt', () => {
 });
 
 describe('llms-full.txt', () => {
-  it('joins the pages’ Markdown with their source URLs', () => {
-    const pages = llmsPages(content, {}).slice(0, 2).map((page) => ({ page, markdown: `# ${page.title}\n\nBody.\n` }));
-    expect(llmsFullTxt(fakeSettings({ siteUrl: 'https://x.dev' }), pages)).toBe(
+  const full = async (pages: Page[]) => {
+    const pieces: string[] = [];
+    for await (const piece of llmsFullPieces(fakeSettings({ siteUrl: 'https://x.dev' }), pages, async (page) => `# ${page.title}\n\nBody.\n`)) pieces.push(piece);
+    return pieces;
+  };
+
+  it('joins the pages’ Markdown with their source URLs', async () => {
+    expect((await full(llmsPages(content, {}).slice(0, 2))).join('')).toBe(
       '# Acme\n\n# Intro\n\nBody.\n\nSource: https://x.dev/intro\n\n---\n\n# Setup [beta]\n\nBody.\n\nSource: https://x.dev/guides/setup\n',
     );
+  });
+
+  it('comes in pieces that each end a line, one per page after the head', async () => {
+    const pieces = await full(llmsPages(content, {}).slice(0, 2));
+    expect(pieces).toHaveLength(3);
+    for (const piece of pieces) expect(piece.endsWith('\n')).toBe(true);
+    expect((await full([])).join('')).toBe('# Acme\n\n\n');
   });
 });

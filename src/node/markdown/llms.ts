@@ -62,8 +62,18 @@ export function llmsTxt(settings: Settings, content: ContentModel): string {
   return head.join('\n\n') + '\n\n' + sections.join('\n\n') + '\n';
 }
 
-/** llms-full.txt: every page's Markdown in navigation order, separated by rules. */
-export function llmsFullTxt(settings: Settings, pages: { page: Page; markdown: string }[]): string {
-  const parts = pages.map(({ page, markdown }) => `${markdown.trim()}\n\nSource: ${absolute(settings.siteUrl, page.url)}`);
-  return `# ${settings.name}\n\n` + parts.join('\n\n---\n\n') + '\n';
+/**
+ * llms-full.txt, every page's Markdown in navigation order separated by rules, as it is written: a piece at a time (the whole file is as big as the site's
+ * Markdown): its head, then one piece per page (`last`: the page that ends the file). Each piece
+ * ends a line, so a writer can rebase them one by one (output/base-path.ts).
+ */
+export async function* llmsFullPieces(settings: Settings, pages: Page[], markdown: (page: Page) => Promise<string>): AsyncGenerator<string> {
+  yield llmsFullHead(settings);
+  for (const [i, page] of pages.entries()) yield llmsFullPiece(settings, page, await markdown(page), i === pages.length - 1);
+  if (!pages.length) yield '\n';
 }
+
+const llmsFullHead = (settings: Settings) => `# ${settings.name}\n\n`;
+
+const llmsFullPiece = (settings: Settings, page: Page, markdown: string, last: boolean) =>
+  `${markdown.trim()}\n\nSource: ${absolute(settings.siteUrl, page.url)}${last ? '\n' : '\n\n---\n\n'}`;

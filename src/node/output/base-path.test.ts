@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normaliseBase, rebaseCss, rebaseFeed, rebaseFile, rebaseHtml, rebaseMarkdown, rebaseRedirects, RebasingWriter, siteUrlWithBase } from './base-path.js';
+import { markdownRebaser, normaliseBase, rebaseCss, rebaseFeed, rebaseFile, rebaseHtml, rebaseMarkdown, rebaseRedirects, RebasingWriter, siteUrlWithBase } from './base-path.js';
 
 const B = '/docs/';
 
@@ -78,6 +78,13 @@ describe('other files', () => {
     );
   });
 
+  it('Markdown in pieces (llms-full.txt): a fence opened in one piece stays open in the next', () => {
+    const pieces = ['# A\n\n[a](/a)\n\n```md\n', '[in fence](/fenced)\n```\n\n[b](/b)\n', '`[no](/c)` [c](/c)\n'];
+    const rebase = markdownRebaser(B);
+    expect(pieces.map(rebase).join('')).toBe(rebaseMarkdown(pieces.join(''), B));
+    expect(pieces.map(rebase).join('')).toContain('[in fence](/fenced)\n```\n\n[b](/docs/b)');
+  });
+
   it('_redirects: sources and site destinations', () => {
     expect(rebaseRedirects('# Redirects\n/old /new 301\n/blog/* https://x.dev/:splat 302\n', B)).toBe('# Redirects\n/docs/old /docs/new 301\n/docs/blog/* https://x.dev/:splat 302\n');
   });
@@ -100,7 +107,7 @@ describe('other files', () => {
     expect(rebaseFile('sitemap.xml', '<loc>https://x.dev/docs/a</loc>', B)).toBe('<loc>https://x.dev/docs/a</loc>');
   });
 
-  it('the writer rebases what it writes and the stylesheets it copies', async () => {
+  it('the writer rebases what it writes, in one piece or several, and the stylesheets it copies', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-base-'));
     try {
       writeFileSync(path.join(dir, 'site.css'), 'a{b:url(/i.png)}');
@@ -111,11 +118,13 @@ describe('other files', () => {
       await w.write('bin.dat', new Uint8Array([1, 2]));
       await w.copy(path.join(dir, 'site.css'), 'site.css');
       await w.copy(path.join(dir, 'logo.svg'), 'logo.svg');
+      await w.writePieces('llms-full.txt', ['[a](/a)\n```\n', '[b](/b)\n```\n', '[c](/c)\n']);
       await w.commit();
       const read = (f: string) => readFileSync(path.join(dir, 'dist', f), 'utf8');
       expect(read('index.html')).toBe('<html data-base="/docs/"><a href="/docs/x">x</a></html>');
       expect(read('site.css')).toBe('a{b:url(/docs/i.png)}');
       expect(read('logo.svg')).toBe('<svg><a href="/x"/></svg>');
+      expect(read('llms-full.txt')).toBe('[a](/docs/a)\n```\n[b](/b)\n```\n[c](/docs/c)\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -154,32 +154,40 @@ export function rebaseHtml(html: string, base: string): string {
  * definitions `[x]: /y`, and `href`/`src` in inline HTML. Fenced code is left alone.
  */
 export function rebaseMarkdown(md: string, base: string): string {
-  if (base === '/') return md;
+  return base === '/' ? md : markdownRebaser(base)(md);
+}
+
+/**
+ * `rebaseMarkdown` for a text that comes in pieces (llms-full.txt, written page by page): whether a
+ * fence is open carries from one piece to the next. Each piece must end at the end of a line.
+ */
+export function markdownRebaser(base: string): (piece: string) => string {
   let fence: string | undefined;
-  return md
-    .split('\n')
-    .map((line) => {
-      const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-      if (f) {
-        if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
-        else if (f[1]!.startsWith(fence)) fence = undefined;
-        return line;
-      }
-      if (fence) return line;
-      // Outside code spans only: split on backtick runs and rewrite the even parts.
-      return line
-        .split(/(`+[^`]*`+)/)
-        .map((part, k) =>
-          k % 2
-            ? part
-            : part
-                .replace(/(\]\(\s*<?)\/(?![/\\])/g, `$1${base}`)
-                .replace(/^(\s{0,3}\[[^\]]+\]:\s*<?)\/(?![/\\])/, `$1${base}`)
-                .replace(/(\s(?:href|src)=["'])\/(?![/\\])/gi, `$1${base}`),
-        )
-        .join('');
-    })
-    .join('\n');
+  return (md) =>
+    md
+      .split('\n')
+      .map((line) => {
+        const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+        if (f) {
+          if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
+          else if (f[1]!.startsWith(fence)) fence = undefined;
+          return line;
+        }
+        if (fence) return line;
+        // Outside code spans only: split on backtick runs and rewrite the even parts.
+        return line
+          .split(/(`+[^`]*`+)/)
+          .map((part, k) =>
+            k % 2
+              ? part
+              : part
+                  .replace(/(\]\(\s*<?)\/(?![/\\])/g, `$1${base}`)
+                  .replace(/^(\s{0,3}\[[^\]]+\]:\s*<?)\/(?![/\\])/, `$1${base}`)
+                  .replace(/(\s(?:href|src)=["'])\/(?![/\\])/gi, `$1${base}`),
+          )
+          .join('');
+      })
+      .join('\n');
 }
 
 /** `_redirects`: sources and root-relative destinations under the base (the rules match full paths). */
@@ -197,12 +205,14 @@ export function rebaseFeed(xml: string, base: string): string {
     .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, html: string) => `<![CDATA[${rebaseHtml(html, base)}]]>`);
 }
 
+const isMarkdownFile = (rel: string) => /\.md$/i.test(rel) || /^llms(-full)?\.txt$/.test(rel);
+
 /** What a written file becomes under `base`, by its path in the output. */
 export function rebaseFile(rel: string, text: string, base: string): string {
   if (base === '/') return text;
   if (/\.html?$/i.test(rel)) return rebaseHtml(text, base);
   if (/\.css$/i.test(rel)) return rebaseCss(text, base);
-  if (/\.md$/i.test(rel) || /^llms(-full)?\.txt$/.test(rel)) return rebaseMarkdown(text, base);
+  if (isMarkdownFile(rel)) return rebaseMarkdown(text, base);
   if (rel === '_redirects') return rebaseRedirects(text, base);
   if (/(^|\/)rss\.xml$/.test(rel)) return rebaseFeed(text, base);
   return text;
@@ -220,6 +230,10 @@ export class RebasingWriter extends OutputWriter {
 
   override finalText(rel: string, text: string): string {
     return rebaseFile(rel, text, this.base);
+  }
+
+  protected override pieceText(rel: string): (piece: string) => string {
+    return isMarkdownFile(rel) ? markdownRebaser(this.base) : (piece) => rebaseFile(rel, piece, this.base);
   }
 
   /** Copied stylesheets (the project's own) are rebased too; other files are copied as they are. */

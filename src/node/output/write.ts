@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { diag } from '../diagnostics/catalogue.js';
 import { KilnError, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -56,6 +56,27 @@ export class OutputWriter {
   /** The text `write` puts in the file `rel` for `text` (a writer under a base path rebases it). */
   finalText(_rel: string, text: string): string {
     return text;
+  }
+
+  /** What each piece `writePieces` is given becomes in the file `rel`, in order (a writer under a base path rebases them). */
+  protected pieceText(_rel: string): (piece: string) => string {
+    return (piece) => piece;
+  }
+
+  /**
+   * Writes a file made piece by piece (llms-full.txt: every page's Markdown), so that the whole text
+   * never has to be held at once. Each piece must end at the end of a line.
+   */
+  async writePieces(rel: string, pieces: AsyncIterable<string> | Iterable<string>): Promise<void> {
+    const abs = path.join(this.tmp, rel);
+    this.ensureDir(path.dirname(abs));
+    const final = this.pieceText(rel);
+    const fd = openSync(abs, 'w');
+    try {
+      for await (const piece of pieces) writeSync(fd, final(piece));
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Writes a file that is final already (taken from the last build's output): never rebased again. */

@@ -5,7 +5,7 @@
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { llmsFullTxt, llmsPages, llmsTxt } from '../markdown/llms.js';
+import { llmsFullPieces, llmsPages, llmsTxt } from '../markdown/llms.js';
 import { pageMarkdown } from '../markdown/export.js';
 import { playgroundAsset, searchUiAsset } from '../client-assets.js';
 import type { LoadedSite } from '../site/load.js';
@@ -46,10 +46,17 @@ function pageForMarkdown(site: LoadedSite, pathname: string): Page | undefined {
 }
 
 /** A generated file; its body is made when asked for (undefined: it could not be, and that was reported). */
-interface Route {
+export interface OutputRoute {
   path: string;
   type: string;
   body(): Promise<string | Uint8Array | undefined>;
+  /** The body in pieces, for a file as big as the site (llms-full.txt): the build writes it so, never holding it whole. */
+  pieces?(): AsyncIterable<string>;
+}
+
+/** Pages' Markdown the build made as it made the pages (one parse a page), by URL. */
+export interface MadeMarkdown {
+  get(url: string): string | undefined;
 }
 
 interface Context {
@@ -57,8 +64,6 @@ interface Context {
   diagnostics?: Diagnostic[];
   /** A page's Markdown, made once for its files and llms-full.txt. */
   markdown(page: Page): Promise<string>;
-  /** Every page llms.txt lists, with its Markdown. */
-  allMarkdown(): Promise<{ page: Page; markdown: string }[]>;
 }
 
 /** One kind of generated file. */
@@ -66,20 +71,34 @@ interface RouteKind {
   /** Whether `kiln dev` serves it too: redirects, the social card, sitemap and robots.txt are the build's only (host configuration, or they need the site URL). */
   dev: boolean;
   /** Every file of this kind, in the order the build writes them. */
-  list(ctx: Context): Route[];
+  list(ctx: Context): OutputRoute[];
   /** The file of this kind at `pathname`, found without listing the others (default: from the list). */
-  find?(ctx: Context, pathname: string): Route | undefined;
+  find?(ctx: Context, pathname: string): OutputRoute | undefined;
 }
 
-const route = (path: string, type: string, body: () => string | Uint8Array | undefined | Promise<string | Uint8Array | undefined>): Route => ({ path, type, body: async () => body() });
+const route = (path: string, type: string, body: () => string | Uint8Array | undefined | Promise<string | Uint8Array | undefined>): OutputRoute => ({ path, type, body: async () => body() });
 
-function markdownRoutes(ctx: Context, page: Page): Route[] {
+function markdownRoutes(ctx: Context, page: Page): OutputRoute[] {
   const body = () => ctx.markdown(page);
   // The home page is at `/index.md` too, when it has a URL of its own.
   return [...new Set([markdownPath(page.url), ...(ctx.site.content.byUrl.get('/') === page ? ['/index.md'] : [])])].map((p) => route(p, MARKDOWN, body));
 }
 
-const feedRoutes = ({ site: { settings, content } }: Context): Route[] => feedPages(content, settings.siteUrl).map((page) => route(feedPath(page.url), RSS, () => rssXml(settings, page)));
+function llmsFullRoute({ site, markdown }: Context): OutputRoute {
+  const pieces = () => llmsFullPieces(site.settings, llmsPages(site.content, site.settings), markdown);
+  return {
+    path: '/llms-full.txt',
+    type: TEXT,
+    body: async () => {
+      let text = '';
+      for await (const piece of pieces()) text += piece;
+      return text;
+    },
+    pieces,
+  };
+}
+
+const feedRoutes = ({ site: { settings, content } }: Context): OutputRoute[] => feedPages(content, settings.siteUrl).map((page) => route(feedPath(page.url), RSS, () => rssXml(settings, page)));
 
 /**
  * Everything a build writes besides the pages and project files, one row per kind: the build writes
@@ -101,7 +120,7 @@ const ROUTES: RouteKind[] = [
     dev: true,
     list: (ctx) => [
       route('/llms.txt', TEXT, () => llmsTxt(ctx.site.settings, ctx.site.content)),
-      route('/llms-full.txt', TEXT, async () => llmsFullTxt(ctx.site.settings, await ctx.allMarkdown())),
+      llmsFullRoute(ctx),
     ],
   },
   { dev: false, list: ({ site: { settings, content } }) => redirectPages(settings.redirects, content, settings.siteUrl).map((r) => route('/' + r.path, 'text/html', () => r.html)) },
@@ -138,23 +157,29 @@ const ROUTES: RouteKind[] = [
   },
 ];
 
-/** `markdown`: pages' Markdown the build converted as it compiled them (one parse a page), by URL. */
-function context(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string>; diagnostics?: Diagnostic[] } = {}): Context {
-  const made = new Map<Page, Promise<string>>();
-  const markdown = (page: Page) => {
-    let m = made.get(page);
-    if (!m) made.set(page, (m = Promise.resolve(options.markdown?.get(page.url) ?? markdownOf(site, page))));
-    return m;
-  };
-  return {
-    site,
-    diagnostics: options.diagnostics,
-    markdown,
-    allMarkdown: () => Promise.all(llmsPages(site.content, site.settings).map(async (page) => ({ page, markdown: await markdown(page) }))),
-  };
+interface OutputOptions {
+  /** Pages' Markdown the build converted as it compiled them; the others' is made here. */
+  markdown?: MadeMarkdown;
+  diagnostics?: Diagnostic[];
 }
 
-function findRoute(ctx: Context, pathname: string, devOnly: boolean): Route | undefined {
+/**
+ * Markdown the build made is asked for again each time (it is not held here: the build keeps it
+ * on disk, see build/sink.ts); a page's made here, once.
+ */
+function context(site: LoadedSite, options: OutputOptions = {}): Context {
+  const made = new Map<Page, Promise<string>>();
+  const markdown = (page: Page) => {
+    const given = options.markdown?.get(page.url);
+    if (given !== undefined) return Promise.resolve(given);
+    let m = made.get(page);
+    if (!m) made.set(page, (m = markdownOf(site, page)));
+    return m;
+  };
+  return { site, diagnostics: options.diagnostics, markdown };
+}
+
+function findRoute(ctx: Context, pathname: string, devOnly: boolean): OutputRoute | undefined {
   for (const kind of ROUTES) {
     if (devOnly && !kind.dev) continue;
     const found = kind.find ? kind.find(ctx, pathname) : kind.list(ctx).find((r) => r.path === pathname);
@@ -175,10 +200,15 @@ export async function generatedFile(site: LoadedSite, pathname: string): Promise
   return found && body !== undefined ? { path: found.path, type: found.type, body } : undefined;
 }
 
-/** All generated files of a build, in the table's order; a file that could not be made is left out (and reported). */
-export async function siteOutputs(site: LoadedSite, options: { markdown?: ReadonlyMap<string, string>; diagnostics?: Diagnostic[] } = {}): Promise<GeneratedFile[]> {
+/** Every generated file of a build, in the table's order, its body made when asked for: the build writes them one at a time. */
+export function siteRoutes(site: LoadedSite, options: OutputOptions = {}): OutputRoute[] {
   const ctx = context(site, options);
-  const routes = ROUTES.flatMap((kind) => kind.list(ctx));
+  return ROUTES.flatMap((kind) => kind.list(ctx));
+}
+
+/** All generated files of a build, in the table's order; a file that could not be made is left out (and reported). */
+export async function siteOutputs(site: LoadedSite, options: OutputOptions = {}): Promise<GeneratedFile[]> {
+  const routes = siteRoutes(site, options);
   const bodies = await Promise.all(routes.map((r) => r.body()));
   return routes.flatMap((r, i) => (bodies[i] === undefined ? [] : [{ path: r.path, type: r.type, body: bodies[i] }]));
 }
