@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +144,29 @@ describe('a build under /docs/', () => {
     // No root-relative URL outside /docs/ is left in an attribute of any page.
     const stray = [...html.matchAll(/\s(?:href|src|data-md|data-ui|data-src)="(\/[^"]*)"/g)].map((m) => m[1]!).filter((u) => !u.startsWith('/docs/'));
     expect(stray).toEqual([]);
+  });
+});
+
+describe('a rebuild under /docs/ from the rebuild cache', () => {
+  it('gives the Markdown of the pages it keeps the base once, in llms-full.txt and the home page’s index.md', async () => {
+    const copy = scratchCopy(starter);
+    try {
+      const dist = path.join(copy.dir, 'dist');
+      const build = async () => {
+        const result = await kiln(['build', copy.dir, '--out', dist, '--base', '/docs/']);
+        expect(result.stderr).toMatch(/✓ \d+ pages written, 0 failed/);
+        return { full: readFileSync(path.join(dist, 'llms-full.txt'), 'utf8'), index: readFileSync(path.join(dist, 'index.md'), 'utf8') };
+      };
+      const first = await build();
+      expect(first.full).toContain('](/docs/guides/webhooks)');
+      const edited = path.join(copy.dir, 'guides/deploying.mdx');
+      writeFileSync(edited, readFileSync(edited, 'utf8') + '\nOne more line.\n');
+      const again = await build();
+      expect(again.full).not.toContain('/docs/docs/');
+      expect(again.full).toBe(first.full.replace(/\n\nSource: https:\/\/docs\.emberline\.dev\/docs\/guides\/deploying/, '\n\nOne more line.$&'));
+      expect(again.index).toBe(first.index);
+    } finally {
+      copy.cleanup();
+    }
   });
 });

@@ -113,7 +113,8 @@ async function writeSiteFiles(plan: BuildPlan, made: MadePages, tally: PageTally
     }
     if (k.markdown && !sink.markdown.has(page.url)) {
       const md = markdownPath(page.url).slice(1);
-      sink.markdown.set(page.url, previous.read(md));
+      // Read back as it was before the base path went into its links: it goes into files that get it again.
+      sink.markdown.set(page.url, writer.sourceMarkdown(previous.read(md)));
       keptMarkdown.add(md);
     }
   }

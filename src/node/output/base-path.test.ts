@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markdownRebaser, normaliseBase, rebaseCss, rebaseFeed, rebaseFile, rebaseHtml, rebaseMarkdown, rebaseRedirects, RebasingWriter, siteUrlWithBase } from './base-path.js';
+import { markdownRebaser, normaliseBase, unbaseMarkdown, rebaseCss, rebaseFeed, rebaseFile, rebaseHtml, rebaseMarkdown, rebaseRedirects, RebasingWriter, siteUrlWithBase } from './base-path.js';
 
 const B = '/docs/';
 
@@ -83,6 +83,14 @@ describe('other files', () => {
     const rebase = markdownRebaser(B);
     expect(pieces.map(rebase).join('')).toBe(rebaseMarkdown(pieces.join(''), B));
     expect(pieces.map(rebase).join('')).toContain('[in fence](/fenced)\n```\n\n[b](/docs/b)');
+  });
+
+  it('Markdown read back from a build under the base: the base comes off exactly the links that got it', () => {
+    const md = '# T\n\n[setup](/guides/setup) [own](/docs/intro) ![d](/images/d.png) [cdn](//cdn.x/a) [rel](docs/x) [ext](https://x.dev/docs/a)\n\n[ref]: /docs/ref\n\n<a href="/docs/z">z</a> <img src="/h.png" />\n\n`[no](/docs/span)` [yes](/y)\n\n```md\n[in fence](/docs/fenced)\n```\n';
+    const rebased = rebaseMarkdown(md, B);
+    expect(rebased).toContain('[own](/docs/docs/intro)');
+    expect(unbaseMarkdown(rebased, B)).toBe(md);
+    expect(unbaseMarkdown(md, '/')).toBe(md);
   });
 
   it('_redirects: sources and site destinations', () => {

@@ -162,29 +162,43 @@ export function rebaseMarkdown(md: string, base: string): string {
  * fence is open carries from one piece to the next. Each piece must end at the end of a line.
  */
 export function markdownRebaser(base: string): (piece: string) => string {
+  return markdownLinkPrefixes('/', base);
+}
+
+/**
+ * What `rebaseMarkdown` was given, from what it made: the Markdown of a page kept from the last
+ * build is read back from that build's output, already under the base, and goes into files that
+ * are rebased as they are written (llms-full.txt, the home page's `index.md`). Exact: every
+ * root-relative link outside code got the base, so one base is taken off every link that starts with it.
+ */
+export function unbaseMarkdown(md: string, base: string): string {
+  return base === '/' ? md : markdownLinkPrefixes(base, '/')(md);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Links in Markdown outside code whose URL starts with `from` (and not `from` + `/` or `\`) start with `to` instead. */
+function markdownLinkPrefixes(from: string, to: string): (piece: string) => string {
+  const f = `${escapeRegExp(from)}(?![/\\\\])`;
+  const inline = new RegExp(`(\\]\\(\\s*<?)${f}`, 'g');
+  const definition = new RegExp(`^(\\s{0,3}\\[[^\\]]+\\]:\\s*<?)${f}`);
+  const attribute = new RegExp(`(\\s(?:href|src)=["'])${f}`, 'gi');
   let fence: string | undefined;
   return (md) =>
     md
       .split('\n')
       .map((line) => {
-        const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-        if (f) {
-          if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
-          else if (f[1]!.startsWith(fence)) fence = undefined;
+        const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+        if (open) {
+          if (!fence) fence = open[1]![0]!.repeat(open[1]!.length);
+          else if (open[1]!.startsWith(fence)) fence = undefined;
           return line;
         }
         if (fence) return line;
         // Outside code spans only: split on backtick runs and rewrite the even parts.
         return line
           .split(/(`+[^`]*`+)/)
-          .map((part, k) =>
-            k % 2
-              ? part
-              : part
-                  .replace(/(\]\(\s*<?)\/(?![/\\])/g, `$1${base}`)
-                  .replace(/^(\s{0,3}\[[^\]]+\]:\s*<?)\/(?![/\\])/, `$1${base}`)
-                  .replace(/(\s(?:href|src)=["'])\/(?![/\\])/gi, `$1${base}`),
-          )
+          .map((part, k) => (k % 2 ? part : part.replace(inline, `$1${to}`).replace(definition, `$1${to}`).replace(attribute, `$1${to}`)))
           .join('');
       })
       .join('\n');
@@ -230,6 +244,10 @@ export class RebasingWriter extends OutputWriter {
 
   override finalText(rel: string, text: string): string {
     return rebaseFile(rel, text, this.base);
+  }
+
+  override sourceMarkdown(text: string): string {
+    return unbaseMarkdown(text, this.base);
   }
 
   protected override pieceText(rel: string): (piece: string) => string {

@@ -58,6 +58,11 @@ export class OutputWriter {
     return text;
   }
 
+  /** A page's Markdown as it was before `write` put it in a `.md` file (a writer under a base path takes the base off its links). */
+  sourceMarkdown(text: string): string {
+    return text;
+  }
+
   /** What each piece `writePieces` is given becomes in the file `rel`, in order (a writer under a base path rebases them). */
   protected pieceText(_rel: string): (piece: string) => string {
     return (piece) => piece;
