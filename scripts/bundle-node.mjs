@@ -3,6 +3,8 @@
 // bundle loads in about half that. Packages that read their own files at run time, load code by
 // computed names, or ship native binaries stay external and resolve from node_modules as before.
 import { readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -21,6 +23,36 @@ const unnamedVisits = {
       if (!NAMING.test(code)) throw new Error(`${args.path}: the per-node function naming to leave out was not found; check the new version (scripts/bundle-node.mjs)`);
       return { contents: code.replace(NAMING, '\n'), loader: 'js' };
     });
+  },
+};
+
+/**
+ * Code every `kiln` start parses and never runs (V8 parses all of a module before running it;
+ * `kiln dev` on a 675-page site spent ~150 ms of its ~950 ms before the first page compiling the
+ * bundle's modules). 1.1 MB of the startup chunks was:
+ * - `react-dom/server` for Node pulls in both renderers; Kiln renders with `renderToStaticMarkup`,
+ *   which is the legacy one's. Only that renderer is bundled; importing anything else from
+ *   `react-dom/server` fails this build ("No matching export").
+ * - acorn twice: `acorn-jsx` `require`s the CommonJS build, everything else imports the ESM one.
+ *   Both name the same package version; one copy also means one set of token types.
+ * - zod's 45 message locales (366 KB) behind `z.locales`, which Kiln never reads: zod sets its
+ *   English messages itself (classic/schemas.js imports `locales/en.js` directly).
+ */
+const leanDependencies = {
+  name: 'lean-dependencies',
+  setup(b) {
+    const req = createRequire(import.meta.url);
+    b.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: 'react-dom/server', namespace: 'kiln-lean' }));
+    b.onLoad({ filter: /^react-dom\/server$/, namespace: 'kiln-lean' }, () => ({
+      contents: `import legacy from ${JSON.stringify(path.join(path.dirname(req.resolve('react-dom/package.json')), 'cjs/react-dom-server-legacy.node.production.js'))};
+export const renderToStaticMarkup = legacy.renderToStaticMarkup;
+export const renderToString = legacy.renderToString;
+export const version = legacy.version;`,
+      loader: 'js',
+      resolveDir: process.cwd(),
+    }));
+    b.onResolve({ filter: /^acorn$/ }, (args) => (args.kind === 'require-call' ? { path: req.resolve('acorn').replace(/acorn\.js$/, 'acorn.mjs') } : undefined));
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";', loader: 'js' }));
   },
 };
 
@@ -61,5 +93,5 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [unnamedVisits],
+  plugins: [unnamedVisits, leanDependencies],
 });
