@@ -10,8 +10,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import { scanProject, type ProjectFiles } from '../content/scan.js';
 import { substituteVariables } from '../content/variables.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { createShikiHighlighter } from '../highlight/shiki.js';
-import { diskHighlightStore } from '../highlight/store.js';
+import { diskHighlightStore, type HighlightStore } from '../highlight/store.js';
 import type { Highlighter } from '../highlight/highlighter.js';
 import type { MdxCompiler } from '../mdx/compiler.js';
 import { createMdxjsCompiler } from '../mdx/mdxjs.js';
@@ -67,8 +66,22 @@ export interface Engines {
 
 /** `cacheDir`: the project's `.kiln/cache`, where highlighted blocks are kept between runs. */
 export function createEngines(options: { cacheDir?: string } = {}): Engines {
-  const highlighter = createShikiHighlighter({ store: options.cacheDir ? diskHighlightStore(options.cacheDir) : undefined });
+  const highlighter = lazyHighlighter(options.cacheDir ? diskHighlightStore(options.cacheDir) : undefined);
   return { highlighter, compiler: createMdxjsCompiler({ highlighter, components: builtinNames }) };
+}
+
+/**
+ * Shiki and its ~30 modules are imported by the first code block, not at every start: `kiln dev`
+ * answers pages without code, and every page of a site without code, without parsing them.
+ */
+export function lazyHighlighter(store: HighlightStore | undefined): Highlighter {
+  let made: Promise<Highlighter> | undefined;
+  return {
+    async highlight(req) {
+      made ??= import('../highlight/shiki.js').then((m) => m.createShikiHighlighter({ store }));
+      return (await made).highlight(req);
+    },
+  };
 }
 
 /** Settings → project files → pages and navigation. `site` is absent when the settings are unusable. */
