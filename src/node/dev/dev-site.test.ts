@@ -74,4 +74,17 @@ describe('DevSite', () => {
     expect(reported.filter((r) => r.startsWith('openapi.yaml'))).toEqual([]);
     await expect.poll(() => reported.filter((r) => r.startsWith('openapi.yaml'))).toEqual(['openapi.yaml openapi/schema-violation']);
   });
+
+  it('reports unknown settings keys after answering the first page', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-devsite-'));
+    cpSync(fixture, dir, { recursive: true });
+    const settings = JSON.parse(readFileSync(path.join(dir, 'docs.json'), 'utf8'));
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ ...settings, zzzqqq: true }, null, 2));
+    const reported: string[] = [];
+    const site = new DevSite({ root: dir, report: (ds) => reported.push(...ds.map((d) => `${d.code} ${d.message}`)) });
+    const page = site.serve('/intro');
+    expect(body(await page)).toContain('Hello');
+    expect(reported.filter((r) => r.startsWith('settings/'))).toEqual([]);
+    await expect.poll(() => reported.filter((r) => r.startsWith('settings/'))).toEqual(['settings/unknown-key Unknown setting `zzzqqq`; it is ignored.']);
+  });
 });

@@ -106,18 +106,21 @@ export class DevSite implements SiteHandle {
   }
 
   private load() {
-    const loaded = (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET, validateOpenApi: 'deferred' }).then((r) => {
+    const loaded = (this.loaded ??= loadSite({ root: this.root, dev: true, bodyEnd: LIVE_RELOAD_SNIPPET, validateOpenApi: 'deferred', deferSettingsChecks: true }).then((r) => {
       this.options.report?.(r.diagnostics);
       if (r.site) this.pageAssets.attach(r.site);
-      // The OpenAPI and AsyncAPI checks compile large JSON Schema validators: run them once the
-      // first page is answered (or after 2 s), not before it. A newer load (an edit) makes them moot.
+      // Checks that can only warn run once the first page is answered (or after 2 s), not before
+      // it: the settings' unknown keys and icons, and the OpenAPI and AsyncAPI checks, which
+      // compile large JSON Schema validators. A newer load (an edit) makes them moot.
+      const settingsChecks = r.later;
       const validateOpenApi = r.site?.context.openapi?.validate;
       const validateAsyncApi = r.site?.context.asyncapi?.validate;
-      if (validateOpenApi || validateAsyncApi) {
+      if (settingsChecks || validateOpenApi || validateAsyncApi) {
         const run = () => {
           clearTimeout(timer);
           if (this.afterPage === run) this.afterPage = undefined;
           if (this.loaded !== loaded) return;
+          if (settingsChecks) this.options.report?.(settingsChecks());
           if (validateOpenApi) this.options.report?.(validateOpenApi());
           void validateAsyncApi?.().then((found) => {
             if (this.loaded === loaded) this.options.report?.(found);

@@ -323,6 +323,28 @@ describe('loadSettings', () => {
     `);
   });
 
+  it('leaves the checks that can only warn for later when asked, the same findings in file order', async () => {
+    const dir = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures');
+    for (const fixture of ['unknown-key', 'valid-full', 'look-unsupported']) {
+      const whole = await loadSettings(path.join(dir, fixture));
+      const deferred = await loadSettings(path.join(dir, fixture), { deferChecks: true });
+      expect(whole.later).toBeUndefined();
+      expect(deferred.settings).toEqual(whole.settings);
+      const left = deferred.later!();
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((d) => d.severity !== 'error')).toBe(true);
+      // Together, the same findings; each part in file order.
+      const key = (d: { code: string; jsonPath?: string; line?: number; column?: number }) => `${d.code} ${d.jsonPath} ${d.line}:${d.column}`;
+      expect([...deferred.diagnostics, ...left].map(key).sort()).toEqual(whole.diagnostics.map(key).sort());
+      expect(left.map(key)).toEqual(whole.diagnostics.filter((d) => left.some((l) => key(l) === key(d))).map(key));
+    }
+    // Settings with an error are reported whole at once: nothing is left for later.
+    const failing = await loadSettings(path.join(dir, 'wrong-types'), { deferChecks: true });
+    expect(failing.settings).toBeNull();
+    expect(failing.later).toBeUndefined();
+    expect(failing.diagnostics.map((d) => d.code)).toEqual((await loadSettings(path.join(dir, 'wrong-types'))).diagnostics.map((d) => d.code));
+  });
+
   it('warns about unknown keys with a suggestion, without failing', async () => {
     const { settings, diagnostics, text } = await loadFixture('unknown-key');
     expect(diagnostics.every((d) => d.severity === 'warning')).toBe(true);

@@ -23,13 +23,27 @@ export interface SettingsResult {
   settings: Settings | null;
   /** Every finding, errors and warnings, in file order. */
   diagnostics: Diagnostic[];
+  /**
+   * With `deferChecks`, when the settings are usable: the findings left out of `diagnostics`
+   * (unknown keys, settings Kiln does not draw as written, icons), in file order. None is an error.
+   */
+  later?: () => Diagnostic[];
+}
+
+export interface SettingsOptions {
+  /**
+   * Leave the checks that can only warn for `later`: the dev server answers its first page before
+   * running them (following the schema beside the value and looking up every icon took ~80 ms of
+   * a 675-page site's start).
+   */
+  deferChecks?: boolean;
 }
 
 /** Settings file names, in the order they are looked for. */
 export const SETTINGS_FILES = ['docs.json', 'mint.json'] as const;
 
 /** Read and validate the settings of the docs folder `root`: docs.json, else mint.json. */
-export async function loadSettings(root: string): Promise<SettingsResult> {
+export async function loadSettings(root: string, options: SettingsOptions = {}): Promise<SettingsResult> {
   for (const name of SETTINGS_FILES) {
     const file = path.resolve(root, name);
     let source: string;
@@ -41,13 +55,13 @@ export async function loadSettings(root: string): Promise<SettingsResult> {
       const reason = code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message;
       return { settings: null, diagnostics: [diag('settings/unreadable', { file: name, reason }, { file })] };
     }
-    return parseSettings(file, source);
+    return parseSettings(file, source, options);
   }
   return { settings: null, diagnostics: [diag('settings/not-found', { dir: path.resolve(root) })] };
 }
 
 /** Validate settings text already read from `file` (for callers that watch the file). */
-export function parseSettings(file: string, source: string): SettingsResult {
+export function parseSettings(file: string, source: string, options: SettingsOptions = {}): SettingsResult {
   let parsed: ReturnType<typeof parseJson>;
   try {
     parsed = parseJson(file, source.replace(/^\uFEFF/, ''));
@@ -80,18 +94,21 @@ export function parseSettings(file: string, source: string): SettingsResult {
   const schema: z.ZodType = layout === 'v2' ? v2Schema : classicSchema;
   const result = schema.safeParse(value, { error: expectedPhrase });
   const issues = result.success ? [] : issueDiagnostics(result.error.issues, value, map);
-  const found = [...issues, ...unknownKeyDiagnostics(schema, value, map)];
-  const schemaDiagnostics = [...early, ...found.map((f) => f.diagnostic)];
+  // Unknown keys and values Kiln does not draw as written (warnings and notes, unknown-keys.ts),
+  // and the icons the settings name (icons.ts): warnings and notes, never errors.
+  const unknownKeys = () => unknownKeyDiagnostics(schema, value, map);
+  const icons = () => settingsIconDiagnostics(value, map);
+  const failed = !result.success || hasErrors([...early, ...issues.map((f) => f.diagnostic)]);
+  const defer = options.deferChecks && !failed;
   // Values that would be unsafe or useless in a page (settings/plausible.ts); one the schema
   // already refused is not reported twice. A refused redirect is an error that leaves out only
   // that redirect, so it does not make the settings unusable.
   const refused = new Set(issues.map((f) => f.diagnostic.jsonPath));
   const values = valueFindings(value, map).filter((f) => !refused.has(f.diagnostic.jsonPath));
-  // The icons the settings name (icons.ts): warnings and notes, never errors.
-  const icons = settingsIconDiagnostics(value, map);
-  const diagnostics = [...early, ...[...found, ...values, ...icons].sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic)];
+  const inFileOrderOf = (found: { offset: number; diagnostic: Diagnostic }[]) => found.sort((a, b) => a.offset - b.offset).map((f) => f.diagnostic);
+  const diagnostics = [...early, ...inFileOrderOf(defer ? [...issues, ...values] : [...issues, ...unknownKeys(), ...values, ...icons()])];
 
-  if (!result.success || hasErrors(schemaDiagnostics)) return { settings: null, diagnostics };
+  if (failed) return { settings: null, diagnostics };
   const settings =
     layout === 'v2' ? fromV2(result.data as V2Input, file) : normalizeClassic(result.data as ClassicInput, file);
   settings.sources = refs.files;
@@ -107,7 +124,7 @@ export function parseSettings(file: string, source: string): SettingsResult {
     diagnostics.push(diag('settings/value-too-long', { path: 'name', length: settings.name.length.toLocaleString('en-US'), shown: LIMITS.displayedChars }, where));
     settings.name = `${settings.name.slice(0, LIMITS.displayedChars)}…`;
   }
-  return { settings, diagnostics };
+  return defer ? { settings, diagnostics, later: () => inFileOrderOf([...unknownKeys(), ...icons()]) } : { settings, diagnostics };
 }
 
 /**

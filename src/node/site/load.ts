@@ -41,6 +41,8 @@ export interface SiteOptions {
    * `context.asyncapi.validate`).
    */
   validateOpenApi?: boolean | 'deferred';
+  /** Leave the settings checks that can only warn for `later` (settings/load.ts `deferChecks`): the dev server. */
+  deferSettingsChecks?: boolean;
   /** Called with the project's files as soon as they are known, before the pages are read. */
   onFiles?: (files: ProjectFiles) => void;
 }
@@ -85,9 +87,9 @@ export function lazyHighlighter(store: HighlightStore | undefined): Highlighter 
 }
 
 /** Settings → project files → pages and navigation. `site` is absent when the settings are unusable. */
-export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[] }> {
+export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSite; diagnostics: Diagnostic[]; later?: () => Diagnostic[] }> {
   const root = path.resolve(options.root);
-  const { settings, diagnostics } = await loadSettings(root);
+  const { settings, diagnostics, later } = await loadSettings(root, { deferChecks: options.deferSettingsChecks });
   if (!settings) return { diagnostics };
   const files = await scanProject(root, options.exclude);
   // The files `$ref`s name are settings, not files of the site.
@@ -142,6 +144,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   return {
     site: { root, settings, files, content, context, sidebarHtml, navFiles },
     diagnostics: [...diagnostics, ...(asyncapi?.diagnostics ?? []), ...(openapi?.diagnostics ?? []), ...content.diagnostics],
+    later,
   };
 }
 
