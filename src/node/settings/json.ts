@@ -48,7 +48,9 @@ export function parseJson(file: string, source: string): ParsedJson {
 
   const diagnostics: Diagnostic[] = [];
   const strict: ParseError[] = [];
-  parseTree(source, strict, { allowTrailingComma: false, disallowComments: true });
+  // Text JSON.parse accepts has neither comments nor trailing commas: no second pass of the
+  // parser for them (on a 36 KB docs.json, each pass was ~20 ms of a cold start).
+  if (!isStrictJson(source)) parseTree(source, strict, { allowTrailingComma: false, disallowComments: true });
   if (strict.length > 0) {
     const comments = strict.some((e) => e.error === INVALID_COMMENT);
     const commas = strict.some((e) => e.error !== INVALID_COMMENT);
@@ -78,4 +80,13 @@ function valueOf(node: Node): unknown {
 /** `object[key] = value` as an own property, also for `__proto__` (which plain assignment turns into a prototype). */
 export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function isStrictJson(source: string): boolean {
+  try {
+    JSON.parse(source);
+    return true;
+  } catch {
+    return false;
+  }
 }
