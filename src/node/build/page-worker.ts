@@ -50,7 +50,9 @@ const input = workerData as WorkerInput;
 const port = parentPort!;
 
 async function start(): Promise<void> {
-  const { site } = await loadSite({ root: input.root, dev: !!input.dev, bodyEnd: input.dev?.bodyEnd, exclude: input.exclude, validateOpenApi: false });
+  // The findings are the main thread's to report: the checks that can only warn are left undone
+  // (deferred, never run), as the OpenAPI ones are.
+  const { site } = await loadSite({ root: input.root, dev: !!input.dev, bodyEnd: input.dev?.bodyEnd, exclude: input.exclude, validateOpenApi: false, deferSettingsChecks: true });
   if (!site) {
     port.postMessage({ failed: 'the settings could not be loaded' } satisfies WorkerReply);
     return;
