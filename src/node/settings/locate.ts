@@ -44,8 +44,13 @@ export class SourceMap implements PathMap {
   constructor(
     readonly file: string,
     readonly source: string,
-    private readonly tree: Node | undefined,
+    /** The parsed tree, or how to make it when a position is first asked for. */
+    private readonly treeOf: Node | undefined | (() => Node | undefined),
   ) {}
+
+  private get tree(): Node | undefined {
+    return typeof this.treeOf === 'function' ? this.treeOf() : this.treeOf;
+  }
 
   /** Position of a character offset. */
   atOffset(offset: number): Where {
