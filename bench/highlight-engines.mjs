@@ -23,6 +23,8 @@ export const ENGINES = {
   shiki: { engine: 'shiki' },
   'shiki-oniguruma': { engine: 'shiki', regexEngine: 'oniguruma' },
   hybrid: { engine: 'hybrid' },
+  // The hybrid as it runs when tree-sitter's native bindings do not load (native-grammars.ts).
+  'hybrid-no-native': { engine: 'hybrid', loadNative: () => { throw new Error('not loaded'); } },
   'hybrid-oniguruma': { engine: 'hybrid', regexEngine: 'oniguruma' },
 };
 

@@ -11,6 +11,7 @@ import { createOnePass, preAttributes, preHtml, type OnePass } from './one-pass.
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter, type TreeSitterHighlighter } from './tree-sitter.js';
+import type { LoadNative } from './native-grammars.js';
 
 /** Theme names registered by `loadCodeThemes`. */
 const THEMES = { light: 'kiln-github-light', dark: 'kiln-github-dark' } as const;
@@ -103,6 +104,8 @@ export interface ShikiHighlighterOptions {
   engine?: 'hybrid' | 'shiki';
   /** Shiki's regular expressions: JavaScript's (the default, tables made at build time) or Oniguruma's WebAssembly build. */
   regexEngine?: 'javascript' | 'oniguruma';
+  /** How tree-sitter's native bindings are loaded (tests make them fail); `require` by default. */
+  loadNative?: LoadNative;
 }
 
 /**
@@ -151,7 +154,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
             : createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.regex }),
       })) as HighlighterGeneric<string, string>;
       const pre = preAttributes(hl.codeToHast('x', { lang: 'plaintext', themes: THEMES, defaultColor: false }));
-      const treeSitter = options.engine === 'shiki' ? undefined : createTreeSitterHighlighter(themes);
+      const treeSitter = options.engine === 'shiki' ? undefined : createTreeSitterHighlighter(themes, { loadNative: options.loadNative });
       return { hl, onePass, treeSitter, pre };
     }));
 

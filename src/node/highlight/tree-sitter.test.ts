@@ -62,7 +62,7 @@ describe('tree-sitter highlighting', () => {
       ['export const A = () => (\n  <Provider store={store}>\n', 'tsx'],
       ['function B() {\n  return <>\n', 'jsx'],
       ['SELECT 1;', 'sql'],
-      ['def f(x):\n    return x\n', 'python'],
+      ['def f(x)\n  x * 2\nend\n', 'ruby'],
     ] as const) {
       const [a, b] = await Promise.all([treeSitter.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, `${lang}: ${code}`).toBe(b.html);

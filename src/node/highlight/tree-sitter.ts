@@ -4,6 +4,7 @@ import { Theme, type IRawTheme } from '@shikijs/vscode-textmate';
 import { flatTokenVariants, type ThemeRegistration, type ThemedToken } from 'shiki';
 import type { CodeThemes } from './themes.js';
 import { LIMITS } from '../budgets.js';
+import { loadNativeGrammar, NATIVE_LANGUAGES, walkTree, type LoadNative, type NativeGrammar, type NativeName } from './native-grammars.js';
 
 /**
  * Tree-sitter grammars compiled to WebAssembly (the `@arborium/*` packages, one per language), for
@@ -15,7 +16,8 @@ import { LIMITS } from '../budgets.js';
  * "function.builtin") stands for a TextMate scope that the themes colour as they colour Shiki's
  * tokens, through vscode-textmate's own theme matching, AA adjustments included (themes.ts).
  *
- * The other languages stay with Shiki (shiki.ts).
+ * Bash, Python and JSON go to tree-sitter's native bindings instead (native-grammars.ts), their
+ * trees coloured by node type. The other languages stay with Shiki (shiki.ts).
  */
 
 /** What an `@arborium/<language>` package exports (wasm-bindgen). */
@@ -163,7 +165,12 @@ export interface TreeSitterHighlighter {
   tokens(lang: string, code: string): Promise<ThemedToken[][] | undefined>;
 }
 
-export function createTreeSitterHighlighter(themes: CodeThemes): TreeSitterHighlighter {
+export interface TreeSitterOptions {
+  /** How the native bindings are loaded (`require`); tests make them fail. */
+  loadNative?: LoadNative;
+}
+
+export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSitterOptions = {}): TreeSitterHighlighter {
   const require = createRequire(import.meta.url);
   type Loaded = { module: GrammarModule; session: number } | null;
   const grammars = new Map<string, Loaded>();
@@ -216,8 +223,18 @@ export function createTreeSitterHighlighter(themes: CodeThemes): TreeSitterHighl
     return p;
   };
 
+  /** Native grammars, loaded on first use (a synchronous `require`); null when a binding failed to load. */
+  const natives = new Map<NativeName, NativeGrammar | null>();
+  const native = (name: NativeName) => {
+    let g = natives.get(name);
+    if (g === undefined) natives.set(name, (g = loadNativeGrammar(name, options.loadNative)));
+    return g;
+  };
+
   return {
     handles(lang, code) {
+      const nativeName = NATIVE_LANGUAGES[lang];
+      if (nativeName) return !hasLineLongerThan(code, LIMITS.highlightedLineLength) && native(nativeName) !== null;
       const name = TREE_SITTER_LANGUAGES[lang];
       if (!name) return false;
       if (name === 'typescript' && (JSX.test(code) || (JSX_LANGUAGES.has(lang) && JSX_OPENING.test(code)))) return false;
@@ -226,6 +243,18 @@ export function createTreeSitterHighlighter(themes: CodeThemes): TreeSitterHighl
       return grammars.get(name) !== null;
     },
     async tokens(lang, code) {
+      const nativeName = NATIVE_LANGUAGES[lang];
+      if (nativeName) {
+        const g = native(nativeName);
+        if (!g) return undefined;
+        const paint = new Int32Array(code.length).fill(plain);
+        try {
+          walkTree(g, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)));
+        } catch {
+          return undefined;
+        }
+        return linesOf(code, paint);
+      }
       const name = TREE_SITTER_LANGUAGES[lang]!;
       const g = await grammar(name);
       if (!g) return undefined;
@@ -253,41 +282,45 @@ export function createTreeSitterHighlighter(themes: CodeThemes): TreeSitterHighl
         }
         if (id >= 0 && c.end > c.start) paint.fill(id, c.start, Math.min(c.end, code.length));
       }
-
-      // Runs of one style, cut at line ends; a blank run joins the token after it on its line, as Shiki's do.
-      const lines: ThemedToken[][] = [];
-      let line: ThemedToken[] = [];
-      let start = 0;
-      let blank = '';
-      let blankAt = 0;
-      const push = (end: number) => {
-        if (end <= start) return;
-        const content = code.slice(start, end);
-        if (/^\s+$/.test(content)) {
-          if (!blank) blankAt = start;
-          blank += content;
-        } else {
-          line.push({ content: blank + content, offset: blank ? blankAt : start, htmlStyle: styles[paint[start]!] } as ThemedToken);
-          blank = '';
-        }
-        start = end;
-      };
-      const endLine = () => {
-        if (blank) line.push({ content: blank, offset: blankAt, htmlStyle: styles[plain] } as ThemedToken);
-        blank = '';
-        lines.push(line);
-        line = [];
-      };
-      for (let i = 0; i < code.length; i++) {
-        if (code.charCodeAt(i) === 10) {
-          push(i);
-          endLine();
-          start = i + 1;
-        } else if (paint[i] !== paint[start]) push(i);
-      }
-      push(code.length);
-      endLine();
-      return lines;
+      return linesOf(code, paint);
     },
   };
+
+  /** The block's tokens: runs of one style, cut at line ends. */
+  function linesOf(code: string, paint: Int32Array): ThemedToken[][] {
+    // A blank run joins the token after it on its line, as Shiki's do.
+    const lines: ThemedToken[][] = [];
+    let line: ThemedToken[] = [];
+    let start = 0;
+    let blank = '';
+    let blankAt = 0;
+    const push = (end: number) => {
+      if (end <= start) return;
+      const content = code.slice(start, end);
+      if (/^\s+$/.test(content)) {
+        if (!blank) blankAt = start;
+        blank += content;
+      } else {
+        line.push({ content: blank + content, offset: blank ? blankAt : start, htmlStyle: styles[paint[start]!] } as ThemedToken);
+        blank = '';
+      }
+      start = end;
+    };
+    const endLine = () => {
+      if (blank) line.push({ content: blank, offset: blankAt, htmlStyle: styles[plain] } as ThemedToken);
+      blank = '';
+      lines.push(line);
+      line = [];
+    };
+    for (let i = 0; i < code.length; i++) {
+      if (code.charCodeAt(i) === 10) {
+        push(i);
+        endLine();
+        start = i + 1;
+      } else if (paint[i] !== paint[start]) push(i);
+    }
+    push(code.length);
+    endLine();
+    return lines;
+  }
 }

@@ -1,0 +1,90 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadNativeGrammar, NATIVE_LANGUAGES } from './native-grammars.js';
+import { createShikiHighlighter } from './shiki.js';
+import { drawnColours } from './test-helpers.js';
+import { loadCodeThemes } from './themes.js';
+import { createTreeSitterHighlighter } from './tree-sitter.js';
+
+const native = createShikiHighlighter();
+const shiki = createShikiHighlighter({ engine: 'shiki' });
+const failing = () => {
+  throw new Error('Cannot find module tree-sitter');
+};
+
+/** The light and dark colour of the first occurrence of `text` in a highlighted block. */
+function colourAt(html: string, text: string): string {
+  const d = drawnColours(html);
+  const at = d.text.replace(/\n/g, '').indexOf(text.replace(/\n/g, ''));
+  expect(at, text).toBeGreaterThanOrEqual(0);
+  return `${d.light[at]} ${d.dark[at]}`;
+}
+
+const SAMPLES: Record<string, { code: string; words: string[] }> = {
+  python: {
+    code: '@app.get("/items")\nasync def read(self, item_id: int = DEFAULT) -> dict:\n    """Doc."""\n    print(f"{item_id} ok", end="")  # note\n    raise ValueError(None)\n',
+    words: ['@app', 'async', 'read', 'int', 'DEFAULT', '"""Doc."""', 'print', '{item_id}', 'end', '# note', 'ValueError', 'None'],
+  },
+  bash: {
+    code: 'export TOKEN="abc"\ncurl -X POST "https://x.io/$TOKEN" \\\n  --data \'{"a": 1}\' | jq .a > out.json  # send\necho done\n',
+    words: ['export', 'TOKEN', '"abc"', 'curl', '-X', 'POST', '"https://x.io/', '$TOKEN', '\\', '--data', '|', 'jq', '.a', '>', 'out.json', '# send', 'echo'],
+  },
+  json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
+};
+
+describe('native tree-sitter grammars', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('load, and parse with offsets in UTF-16 code units', () => {
+    const g = loadNativeGrammar('python')!;
+    expect(g).not.toBeNull();
+    const code = 's = "héllo 👋"  # é';
+    const cursor = g.parse(code);
+    expect(cursor.gotoFirstChild() && cursor.gotoFirstChild() && cursor.gotoFirstChild()).toBe(true);
+    expect(cursor.gotoNextSibling() && cursor.gotoNextSibling()).toBe(true);
+    expect(code.slice(cursor.startIndex, cursor.endIndex)).toBe('"héllo 👋"');
+  });
+
+  it.each(Object.keys(SAMPLES))('colour %s as Shiki does, in both themes', async (lang) => {
+    const { code, words } = SAMPLES[lang]!;
+    const [a, b] = await Promise.all([native.highlight({ code, lang }), shiki.highlight({ code, lang })]);
+    expect(a.known).toBe(true);
+    expect(createTreeSitterHighlighter(await loadCodeThemes()).handles(lang, code)).toBe(true);
+    expect(drawnColours(a.html).text).toBe(drawnColours(b.html).text);
+    for (const w of words) expect(colourAt(a.html, w), `${lang}: ${w}`).toBe(colourAt(b.html, w));
+  });
+
+  it('leave their languages to Shiki, silently, when the bindings do not load', async () => {
+    const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
+    expect(loadNativeGrammar('bash', failing)).toBeNull();
+    const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
+    for (const [lang, { code }] of Object.entries(SAMPLES)) expect(engine.handles(lang, code), lang).toBe(false);
+    const fallback = createShikiHighlighter({ loadNative: failing });
+    for (const [lang, { code }] of Object.entries(SAMPLES)) {
+      const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
+      expect(a.html, lang).toBe(b.html);
+    }
+    // TypeScript still goes to its WebAssembly grammar.
+    const ts = 'const a: number = 1;\n';
+    expect((await fallback.highlight({ code: ts, lang: 'ts' })).html).toBe((await native.highlight({ code: ts, lang: 'ts' })).html);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('take the shell, Python and JSON fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'json', 'py', 'python', 'sh', 'shell', 'shellscript', 'zsh']);
+  });
+
+  it('load on a worker thread, as builds render pages', async () => {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       const Parser = require('tree-sitter');
+       const p = new Parser();
+       p.setLanguage(require('tree-sitter-bash'));
+       parentPort.postMessage(p.parse('echo hi').rootNode.toString());`,
+      { eval: true },
+    );
+    const message = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(message).toBe('(program (command name: (command_name (word)) argument: (word)))');
+  });
+});

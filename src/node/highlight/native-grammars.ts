@@ -1,0 +1,276 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Tree-sitter's native Node bindings (`tree-sitter` and one `tree-sitter-<language>` package per
+ * grammar, optional dependencies with prebuilt binaries), for the common languages whose
+ * tree-sitter grammars are not worth running as WebAssembly (tree-sitter.ts). Parsing a corpus block
+ * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
+ * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
+ * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
+ * language below gives a node its TextMate scope from its type, its parent's type and its field, the
+ * scopes Shiki's grammar gives the same text (measured on the corpus, token by token), which the
+ * themes then colour as they colour Shiki's (tree-sitter.ts).
+ *
+ * When a binding does not load (no prebuilt binary for the platform, a Node it was not built for,
+ * optional dependencies left out), its languages stay with Shiki.
+ */
+
+/** Fence language (as Kiln resolved it) → native grammar. */
+export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
+  bash: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', shellscript: 'bash',
+  python: 'python', py: 'python',
+  json: 'json',
+};
+export type NativeName = 'bash' | 'python' | 'json';
+
+/** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
+export interface NodeAt {
+  readonly type: string;
+  readonly named: boolean;
+  /** The parent's type and its parent's. */
+  readonly parent: string;
+  readonly grand: string;
+  readonly field: string | null;
+  /** Where the node starts and ends (UTF-16 offsets into `code`), read from the tree when asked for. */
+  readonly start: number;
+  readonly end: number;
+  readonly code: string;
+}
+/** Paints `scope` over the node, or over [from, to) of it; the scope `source` is the plain colour. */
+export type Paint = (scope: string, from?: number, to?: number) => void;
+type Rule = (n: NodeAt, paint: Paint) => void;
+
+/** What a grammar's package exports, as `tree-sitter`'s `Parser.setLanguage` takes it. */
+export interface NativeGrammar {
+  parse(code: string): TreeCursorLike;
+  rule: Rule;
+  /** Node type names and whether each is named, and field names, by id, as walks meet them. */
+  names: string[];
+  named: boolean[];
+  fields: string[];
+}
+export interface TreeCursorLike {
+  nodeType: string;
+  nodeTypeId: number;
+  nodeIsNamed: boolean;
+  currentFieldName: string | null | undefined;
+  currentFieldId: number;
+  startIndex: number;
+  endIndex: number;
+  gotoFirstChild(): boolean;
+  gotoNextSibling(): boolean;
+  gotoParent(): boolean;
+}
+
+const WORD = /^[a-z_]+$/;
+
+/** `python`'s builtins Shiki colours as support (tree-sitter-python's highlights.scm list). */
+const PYTHON_BUILTINS = new Set(
+  'abs all any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__'.split(' '),
+);
+/** Python's built-in exceptions (Shiki: support.type.exception). */
+const PYTHON_EXCEPTIONS = new Set(
+  'ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError EncodingWarning EnvironmentError Exception ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError'.split(' '),
+);
+/** Names Shiki colours as types wherever they are (not after a dot). */
+const PYTHON_TYPES = new Set('bool bytearray bytes classmethod complex dict float frozenset int list object property set slice staticmethod str super tuple type'.split(' '));
+const PYTHON_OPERATORS = new Set(['=', '==', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '//', '%', '**', '@', '|', '&', '^', '~', '<<', '>>', '+=', '-=', '*=', '/=', ':=']);
+/** Shiki's `constant.other.caps`: a name in capitals. */
+const CAPS = /^_*[A-Z][A-Z0-9_]*$/;
+const DUNDER = /^__\w+__$/;
+const FORMAT_FIELD = /\{\{|\}\}|\{[A-Za-z_]\w*(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}'"\n]*)?\}/g;
+
+const python: Rule = (n, paint) => {
+  const { type, parent } = n;
+  if (!n.named) {
+    if (WORD.test(type)) paint('keyword');
+    else if (type === '@' && parent === 'decorator') paint('entity.name.function.decorator');
+    else if (PYTHON_OPERATORS.has(type)) paint('keyword.operator');
+    return;
+  }
+  switch (type) {
+    case 'comment': return paint('comment');
+    case 'string': return paint('string');
+    case 'string_start': {
+      // A prefix (`f"`, `rb'`) is storage.type.string in Shiki's grammar.
+      let i = n.start;
+      while (i < n.end && /[A-Za-z]/.test(n.code[i]!)) i++;
+      if (i > n.start) paint('storage.type.string', n.start, i);
+      return;
+    }
+    case 'escape_sequence': return paint('constant.character.escape');
+    case 'interpolation': return paint('source');
+    case 'string_content': {
+      // `str.format`'s fields (`"{name}"`), which Shiki colours in any string.
+      const text = n.code.slice(n.start, n.end);
+      if (text.includes('{')) for (const m of text.matchAll(FORMAT_FIELD)) paint('constant.character.format.placeholder.other', n.start + m.index, n.start + m.index + m[0].length);
+      return;
+    }
+    // A call's arguments in a decorator are not the decorator's colour.
+    case 'argument_list': return paint('source');
+    case 'integer': case 'float': return paint('constant.numeric');
+    case 'ellipsis': return paint('constant.other.ellipsis');
+    case 'true': case 'false': case 'none': return paint('constant.language');
+    case 'decorator': return paint('entity.name.function.decorator');
+    case 'identifier': {
+      const text = n.code.slice(n.start, n.end);
+      const field = n.field;
+      if (parent === 'function_definition' && field === 'name') return paint(DUNDER.test(text) ? 'support.function.magic' : 'entity.name.function');
+      if (parent === 'class_definition' && field === 'name') return paint('entity.name.type.class');
+      if (parent === 'keyword_argument' && field === 'name') return paint('variable.parameter.function-call');
+      // Parameters, `self` too, are in the plain colour.
+      if (parent === 'parameters' || parent === 'typed_parameter' || ((parent === 'default_parameter' || parent === 'typed_default_parameter') && field === 'name')) return;
+      if (parent === 'argument_list' && n.grand === 'class_definition') return paint('entity.other.inherited-class');
+      if (parent === 'decorator' && PYTHON_BUILTINS.has(text)) return paint('support.type');
+      if (text === 'self' || text === 'cls') return paint('variable.language.special');
+      if (PYTHON_EXCEPTIONS.has(text)) return paint('support.type.exception');
+      if (CAPS.test(text)) return paint('constant.other.caps');
+      if (parent === 'call' && field === 'function' && PYTHON_BUILTINS.has(text)) return paint('support.function.builtin');
+      if (PYTHON_TYPES.has(text) && !(parent === 'attribute' && field === 'attribute')) return paint('support.type');
+      if (DUNDER.test(text)) return paint('support.variable.magic');
+      return;
+    }
+  }
+};
+// Braces of an f-string's interpolation are Shiki's format placeholders.
+const pythonRule: Rule = (n, paint) => {
+  if (!n.named && n.parent === 'interpolation' && (n.type === '{' || n.type === '}')) return paint('constant.character.format.placeholder.other');
+  python(n, paint);
+};
+
+/** Bash's builtins, as Shiki's shell grammar lists them (support.function.builtin). */
+const BASH_BUILTINS = new Set(
+  'alias bg bind break builtin caller cd command compgen complete dirs disown echo enable eval exec exit false fc fg getopts hash help history jobs kill let logout mapfile popd printf pushd pwd read readarray readonly set shift shopt source suspend test times trap true type ulimit umask unalias unset wait'.split(' '),
+);
+const BASH_OPERATORS = new Set(['|', '|&', '||', '>', '<', '>>', '>&', '&>', '&>>', '<&', '<<', '<<-', '<<<', '=', '+=', '=~', '==', '!=', '!']);
+
+/** Whether the concatenation last walked into starts as an option does (`--name=<value>`). */
+let optionConcatenation = false;
+
+const bash: Rule = (n, paint) => {
+  const { type, parent } = n;
+  if (!n.named) {
+    if (WORD.test(type)) paint('keyword');
+    else if (BASH_OPERATORS.has(type)) paint('keyword.operator');
+    else if (type === '`') paint('string');
+    return;
+  }
+  switch (type) {
+    case 'program': {
+      // A line continuation is no node of the tree; Shiki colours its backslash as an escape.
+      for (let i = n.code.indexOf('\\\n'); i >= 0; i = n.code.indexOf('\\\n', i + 2)) paint('constant.character.escape', i, i + 1);
+      return;
+    }
+    case 'comment': return paint('comment');
+    case 'concatenation':
+      optionConcatenation = n.code.charCodeAt(n.start) === 45;
+      return;
+    case 'command_name': return paint(BASH_BUILTINS.has(n.code.slice(n.start, n.end)) ? 'support.function.builtin' : 'entity.name.function');
+    case 'string': case 'raw_string':
+      // A quoted command name (JSON pasted into a shell block reads so) is a command to Shiki too.
+      if (parent === 'command_name' || (parent === 'concatenation' && n.grand === 'command_name')) return;
+      return paint('string');
+    case 'ansi_c_string': case 'translated_string':
+    case 'heredoc_body': case 'heredoc_start': case 'heredoc_end':
+      return paint('string');
+    case 'number': return paint(parent === 'command' || parent === 'concatenation' || n.field === 'destination' ? 'constant.numeric' : 'string');
+    case 'test_operator': case 'file_descriptor': return paint('keyword.operator');
+    case 'special_variable_name': return paint('variable.language');
+    // A variable, in a string too, is in the plain colour (Shiki: variable.other.normal).
+    case 'simple_expansion': case 'expansion': return paint('variable.other.normal');
+    case 'command_substitution': return paint('source');
+    case 'variable_name': return paint(parent === 'variable_assignment' && n.field === 'name' ? 'variable.other.assignment' : 'source');
+    case 'word': {
+      if (parent === 'command_name' || (parent === 'concatenation' && n.grand === 'command_name')) return;
+      if (parent === 'function_definition') return paint('entity.name.function');
+      if (parent === 'test_command' || parent === 'unary_expression' || parent === 'binary_expression' || parent === 'parenthesized_expression') return;
+      // Shiki's arguments are unquoted strings, its options (`-X`, `--data`, `--name=<value>`) constants.
+      const option = n.code.charCodeAt(n.start) === 45 || (parent === 'concatenation' && optionConcatenation);
+      return paint(option ? 'constant.other.option' : 'string.unquoted.argument');
+    }
+  }
+};
+
+const json: Rule = (n, paint) => {
+  if (!n.named) return;
+  switch (n.type) {
+    case 'string': return paint(n.field === 'key' ? 'support.type.property-name' : 'string');
+    case 'escape_sequence': return paint('constant.character.escape');
+    case 'number': return paint('constant.numeric');
+    case 'true': case 'false': case 'null': return paint('constant.language');
+    case 'comment': return paint('comment');
+  }
+};
+
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json };
+
+/** Loads a module by name: `require`, or a stand-in (tests make it fail). */
+export type LoadNative = (id: string) => unknown;
+
+/** The grammar, or null when its native binding does not load. */
+export function loadNativeGrammar(name: NativeName, load: LoadNative = createRequire(import.meta.url)): NativeGrammar | null {
+  try {
+    type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike } };
+    const ParserClass = load('tree-sitter') as new () => Parser;
+    const parser = new ParserClass();
+    parser.setLanguage(load(`tree-sitter-${name}`));
+    return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [] };
+  } catch (e) {
+    if (process.env.KILN_DEBUG) console.error(`kiln: tree-sitter-${name} did not load; Shiki highlights its blocks (${(e as Error).message})`);
+    return null;
+  }
+}
+
+/**
+ * Walks the whole tree once, parents before children, each node's rule painting over its parent's
+ * paint. Every property of the cursor is a call into the binding, the most of a walk's cost: types
+ * are read as numbers and named once per grammar, fields and offsets only when a rule asks.
+ */
+export function walkTree(grammar: NativeGrammar, code: string, fill: (scope: string, from: number, to: number) => void): void {
+  const cursor = grammar.parse(code);
+  const { names, named, fields } = grammar;
+  const parents: string[] = ['', ''];
+  let depth = 1;
+  let start = -1;
+  let end = -1;
+  const at = {
+    type: '',
+    named: false,
+    parent: '',
+    grand: '',
+    code,
+    get field() {
+      const fieldId = cursor.currentFieldId;
+      return fieldId ? (fields[fieldId] ??= cursor.currentFieldName ?? '') : null;
+    },
+    get start() {
+      return start < 0 ? (start = cursor.startIndex) : start;
+    },
+    get end() {
+      return end < 0 ? (end = cursor.endIndex) : end;
+    },
+  };
+  const paint: Paint = (scope, from = at.start, to = at.end) => fill(scope, from, to);
+  for (;;) {
+    const id = cursor.nodeTypeId;
+    let type = names[id];
+    if (type === undefined) {
+      names[id] = type = cursor.nodeType;
+      named[id] = cursor.nodeIsNamed;
+    }
+    at.type = type;
+    at.named = named[id]!;
+    at.parent = parents[depth]!;
+    at.grand = parents[depth - 1]!;
+    start = end = -1;
+    grammar.rule(at, paint);
+    if (cursor.gotoFirstChild()) {
+      parents[++depth] = type;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (!cursor.gotoParent()) return;
+      depth--;
+    }
+  }
+}
