@@ -29,6 +29,14 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: 'export TOKEN="abc"\ncurl -X POST "https://x.io/$TOKEN" \\\n  --data \'{"a": 1}\' | jq .a > out.json  # send\necho done\n',
     words: ['export', 'TOKEN', '"abc"', 'curl', '-X', 'POST', '"https://x.io/', '$TOKEN', '\\', '--data', '|', 'jq', '.a', '>', 'out.json', '# send', 'echo'],
   },
+  tsx: {
+    code: 'import { useState } from "react";\nexport const API_URL = `${base}/v1`;\nexport function Item({ id }: Props): JSX.Element {\n  const [n, setN] = useState<number>(0);\n  return <Card title="x" onClick={() => setN(n + 1)}>{id}</Card>;\n}\n',
+    words: ['import', '"react"', 'API_URL', '`${', 'Item', 'id }', 'Props', 'useState', 'number', 'Card', 'title', '"x"', 'setN(n', '+'],
+  },
+  ts: {
+    code: 'interface A {\n  name?: string;\n}\nconst client = new Client({ retries: 3 }); // ok\nawait client.send(/a+b/g, null);\n',
+    words: ['interface', 'A', 'name', '?:', 'string', 'client', 'new', 'Client', '3', '// ok', 'await', 'send', '/a+b/g', 'null'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -58,20 +66,30 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const [lang, { code }] of Object.entries(SAMPLES)) expect(engine.handles(lang, code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const [lang, { code }] of Object.entries(SAMPLES)) {
+    for (const lang of ['bash', 'python', 'json']) {
+      const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
     }
-    // TypeScript still goes to its WebAssembly grammar.
-    const ts = 'const a: number = 1;\n';
-    expect((await fallback.highlight({ code: ts, lang: 'ts' })).html).toBe((await native.highlight({ code: ts, lang: 'ts' })).html);
+    // TypeScript goes to its WebAssembly grammar then, JSX to Shiki, as before the native bindings.
+    expect(engine.handles('ts', 'const a: number = 1;')).toBe(true);
+    expect(engine.handles('tsx', 'const a = <b />;')).toBe(false);
+    const jsx = 'const a = <b className="c" />;\n';
+    expect((await fallback.highlight({ code: jsx, lang: 'tsx' })).html).toBe((await shiki.highlight({ code: jsx, lang: 'tsx' })).html);
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
-  it('take the shell, Python and JSON fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'json', 'py', 'python', 'sh', 'shell', 'shellscript', 'zsh']);
+  it('read a TypeScript block with JSX in it as TSX', async () => {
+    const code = 'export const A = (p: Props) => <Card title="x">{p.id}</Card>;\n';
+    const [a, b] = await Promise.all([native.highlight({ code, lang: 'ts' }), native.highlight({ code, lang: 'tsx' })]);
+    expect(a.html).toBe(b.html);
+    expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
+  });
+
+  it('take the shell, Python, JSON, TypeScript and JavaScript fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'cjs', 'cts', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 
 /**
  * Tree-sitter's native Node bindings (`tree-sitter` and one `tree-sitter-<language>` package per
- * grammar, optional dependencies with prebuilt binaries), for the common languages whose
- * tree-sitter grammars are not worth running as WebAssembly (tree-sitter.ts). Parsing a corpus block
+ * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
+ * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
+ * TypeScript's grammar as WebAssembly when the bindings do not load). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -12,7 +13,8 @@ import { createRequire } from 'node:module';
  * themes then colour as they colour Shiki's (tree-sitter.ts).
  *
  * When a binding does not load (no prebuilt binary for the platform, a Node it was not built for,
- * optional dependencies left out), its languages stay with Shiki.
+ * optional dependencies left out), its languages stay with Shiki, TypeScript with the WebAssembly
+ * grammar.
  */
 
 /** Fence language (as Kiln resolved it) → native grammar. */
@@ -20,8 +22,11 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   bash: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', shellscript: 'bash',
   python: 'python', py: 'python',
   json: 'json',
+  typescript: 'typescript', ts: 'typescript', mts: 'typescript', cts: 'typescript',
+  // JavaScript, with or without JSX, is TSX as far as its highlighting goes.
+  javascript: 'tsx', js: 'tsx', mjs: 'tsx', cjs: 'tsx', jsx: 'tsx', tsx: 'tsx',
 };
-export type NativeName = 'bash' | 'python' | 'json';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx';
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
 export interface NodeAt {
@@ -202,7 +207,83 @@ const json: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json };
+
+const TS_OPERATORS = new Set([
+  '=', '+=', '-=', '*=', '/=', '%=', '**=', '&&=', '||=', '??=', '|=', '&=', '^=', '<<=', '>>=', '>>>=',
+  '==', '===', '!=', '!==', '<=', '>=', '&&', '||', '??', '!', '+', '-', '*', '/', '%', '**', '++', '--',
+  '&', '|', '^', '~', '<<', '>>', '>>>', '=>', '...', '?', ':',
+]);
+/** Shiki's constants: a name in capitals (`API_KEY`, `T`). */
+const TS_CAPS = /^[A-Z][A-Z0-9_$]*$/;
+/** Whether the declaration walked into last is a `const` one (its names are constants to Shiki). */
+let constDeclaration = false;
+
+/** TypeScript and TSX (tree-sitter-typescript's two grammars), as Shiki's TypeScript and TSX grammars colour them. */
+const typescript: Rule = (n, paint) => {
+  const { type, parent } = n;
+  if (!n.named) {
+    if (WORD.test(type)) {
+      if (parent === 'predefined_type' || parent === 'literal_type') return paint('support.type.primitive');
+      if (type === 'const' || type === 'let' || type === 'var') constDeclaration = type === 'const';
+      return paint('keyword');
+    }
+    if (parent === 'binary_expression' || parent === 'assignment_expression' || parent === 'augmented_assignment_expression' || parent === 'unary_expression' || parent === 'update_expression' || parent === 'ternary_expression') return TS_OPERATORS.has(type) ? paint('keyword.operator') : undefined;
+    if (type === '=>' || type === '=' || (type === ':' && parent === 'type_annotation') || (type === '?' && (parent === 'property_signature' || parent === 'optional_parameter')) || type === '|' || type === '&' || type === '...') return paint('keyword.operator');
+    if ((type === '${' || type === '}') && parent === 'template_substitution') return paint('string');
+    // A regular expression's slashes are the string's; what is between them the regexp's.
+    if (type === '/' && parent === 'regex') return paint('string');
+    return;
+  }
+  switch (type) {
+    case 'comment': return paint('comment');
+    case 'string': case 'template_string': return paint('string');
+    case 'template_substitution': case 'jsx_expression': return paint('source');
+    case 'regex_pattern': return paint('string.regexp');
+    case 'regex_flags': return paint('keyword.other');
+    case 'escape_sequence': return paint('constant.character.escape');
+    case 'number': return paint('constant.numeric');
+    case 'true': case 'false': case 'null': case 'undefined': return paint('constant.language');
+    case 'this': case 'super': return paint('variable.language');
+    case 'predefined_type': return paint('support.type.primitive');
+    case 'type_identifier': return paint('entity.name.type');
+    case 'statement_identifier': return paint('entity.name.label');
+    case 'property_identifier': {
+      if (parent === 'jsx_attribute') return paint('entity.other.attribute-name');
+      if (parent === 'method_definition' || parent === 'method_signature') return paint('entity.name.function');
+      if (parent === 'property_signature' || parent === 'public_field_definition') return paint('variable.object.property');
+      if (parent === 'enum_body' || parent === 'enum_assignment') return paint('variable.other.enummember');
+      if (parent === 'member_expression') {
+        if (n.grand === 'call_expression' && n.field === 'property') return paint('entity.name.function');
+        if (TS_CAPS.test(n.code.slice(n.start, n.end))) return paint('variable.other.constant.property');
+      }
+      return;
+    }
+    case 'shorthand_property_identifier_pattern':
+      return paint(n.grand === 'variable_declarator' && constDeclaration ? 'variable.other.constant' : n.grand === 'variable_declarator' ? 'source' : 'variable.parameter');
+    case 'identifier': {
+      switch (parent) {
+        case 'jsx_opening_element': case 'jsx_closing_element': case 'jsx_self_closing_element': {
+          const c = n.code.charCodeAt(n.start);
+          return paint(c >= 65 && c <= 90 ? 'support.class.component' : 'entity.name.tag');
+        }
+        case 'call_expression': return n.field === 'function' ? paint('entity.name.function') : undefined;
+        case 'new_expression': case 'function_declaration': case 'function_expression': case 'generator_function_declaration': case 'instantiation_expression': return paint('entity.name.function');
+        case 'nested_type_identifier': return paint('entity.name.type.module');
+        case 'required_parameter': case 'optional_parameter': return paint('variable.parameter');
+        case 'array_pattern': case 'object_pattern': case 'pair_pattern':
+          if (n.grand === 'required_parameter' || n.grand === 'optional_parameter') return paint('variable.parameter');
+          if (constDeclaration && (n.grand === 'variable_declarator' || n.grand === 'for_in_statement')) return paint('variable.other.constant');
+          break;
+        case 'variable_declarator': if (n.field === 'name') return paint(constDeclaration ? 'variable.other.constant' : 'source'); break;
+      }
+      if (parent === 'arrow_function' && n.field === 'parameter') return paint('variable.parameter');
+      if (TS_CAPS.test(n.code.slice(n.start, n.end))) return paint('variable.other.constant');
+      return;
+    }
+  }
+};
+
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -213,7 +294,8 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
     type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike } };
     const ParserClass = load('tree-sitter') as new () => Parser;
     const parser = new ParserClass();
-    parser.setLanguage(load(`tree-sitter-${name}`));
+    const grammar = name === 'typescript' || name === 'tsx' ? (load('tree-sitter-typescript') as Record<string, unknown>)[name] : load(`tree-sitter-${name}`);
+    parser.setLanguage(grammar);
     return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [] };
   } catch (e) {
     if (process.env.KILN_DEBUG) console.error(`kiln: tree-sitter-${name} did not load; Shiki highlights its blocks (${(e as Error).message})`);

@@ -52,7 +52,22 @@ describe('tree-sitter highlighting', () => {
     expect(drawnColours((await treeSitter.highlight({ code, lang: 'ts' })).html).text).toBe(code.replace(/\n$/, ''));
   });
 
-  it('leaves JSX, and the languages it has no grammar for, to Shiki', async () => {
+  it('leaves the languages it has no grammar for to Shiki', async () => {
+    for (const [code, lang] of [
+      ['SELECT 1;', 'sql'],
+      ['def f(x)\n  x * 2\nend\n', 'ruby'],
+    ] as const) {
+      const [a, b] = await Promise.all([treeSitter.highlight({ code, lang }), shiki.highlight({ code, lang })]);
+      expect(a.html, `${lang}: ${code}`).toBe(b.html);
+    }
+  });
+
+  it('without the native bindings, leaves JSX to Shiki: the WebAssembly grammar is TypeScript’s', async () => {
+    const wasm = createShikiHighlighter({
+      loadNative: () => {
+        throw new Error('not loaded');
+      },
+    });
     const jsx = 'export default function A() {\n  return <div className="a">hi</div>;\n}\n';
     for (const [code, lang] of [
       [jsx, 'js'],
@@ -61,11 +76,11 @@ describe('tree-sitter highlighting', () => {
       // An opening tag cut off before its closing one, in a block that says it is JSX.
       ['export const A = () => (\n  <Provider store={store}>\n', 'tsx'],
       ['function B() {\n  return <>\n', 'jsx'],
-      ['SELECT 1;', 'sql'],
-      ['def f(x)\n  x * 2\nend\n', 'ruby'],
+      [jsx, 'ts'],
     ] as const) {
-      const [a, b] = await Promise.all([treeSitter.highlight({ code, lang }), shiki.highlight({ code, lang })]);
+      const [a, b] = await Promise.all([wasm.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, `${lang}: ${code}`).toBe(b.html);
     }
   });
+
 });

@@ -16,8 +16,9 @@ import { loadNativeGrammar, NATIVE_LANGUAGES, walkTree, type LoadNative, type Na
  * "function.builtin") stands for a TextMate scope that the themes colour as they colour Shiki's
  * tokens, through vscode-textmate's own theme matching, AA adjustments included (themes.ts).
  *
- * Bash, Python and JSON go to tree-sitter's native bindings instead (native-grammars.ts), their
- * trees coloured by node type. The other languages stay with Shiki (shiki.ts).
+ * Where tree-sitter's native bindings load (native-grammars.ts), they take TypeScript and
+ * JavaScript, with JSX too, Bash, Python and JSON instead, their trees coloured by node type; the
+ * WebAssembly grammar is what TypeScript falls back to. The other languages stay with Shiki (shiki.ts).
  */
 
 /** What an `@arborium/<language>` package exports (wasm-bindgen). */
@@ -71,6 +72,16 @@ const JSX = /<\/|\/>/;
  */
 const JSX_OPENING = /(?:^|[=(,?:{&|!]|=>|\breturn)\s*<[A-Za-z>]/m;
 const JSX_LANGUAGES = new Set(['tsx', 'jsx']);
+
+/**
+ * The native grammar for a block: a `ts` block with JSX in it is TSX (Shiki's TypeScript grammar
+ * took such blocks before, 24 ms of CPU each on the corpus, 0.5 s for one of them, with JSX
+ * coloured as comparisons).
+ */
+function nativeGrammarOf(lang: string, code: string): NativeName | undefined {
+  const name = NATIVE_LANGUAGES[lang];
+  return name === 'typescript' && JSX.test(code) ? 'tsx' : name;
+}
 
 /**
  * The TextMate scope a capture stands for. A capture not listed is looked up without its last
@@ -233,8 +244,8 @@ export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSit
 
   return {
     handles(lang, code) {
-      const nativeName = NATIVE_LANGUAGES[lang];
-      if (nativeName) return !hasLineLongerThan(code, LIMITS.highlightedLineLength) && native(nativeName) !== null;
+      const nativeName = nativeGrammarOf(lang, code);
+      if (nativeName && native(nativeName)) return !hasLineLongerThan(code, LIMITS.highlightedLineLength);
       const name = TREE_SITTER_LANGUAGES[lang];
       if (!name) return false;
       if (name === 'typescript' && (JSX.test(code) || (JSX_LANGUAGES.has(lang) && JSX_OPENING.test(code)))) return false;
@@ -243,13 +254,12 @@ export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSit
       return grammars.get(name) !== null;
     },
     async tokens(lang, code) {
-      const nativeName = NATIVE_LANGUAGES[lang];
-      if (nativeName) {
-        const g = native(nativeName);
-        if (!g) return undefined;
+      const nativeName = nativeGrammarOf(lang, code);
+      const nativeGrammar = nativeName && native(nativeName);
+      if (nativeGrammar) {
         const paint = new Int32Array(code.length).fill(plain);
         try {
-          walkTree(g, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)));
+          walkTree(nativeGrammar, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)));
         } catch {
           return undefined;
         }
