@@ -63,13 +63,24 @@ const STRING_KEYS = ['title', 'description', 'sidebarTitle', 'icon', 'iconType',
 const BOOLEAN_KEYS = ['deprecated', 'hideFooterPagination', 'timestamp'] as const;
 const MODES = new Set(['default', 'wide', 'custom', 'center', 'frame']);
 
+/**
+ * `source`'s body as `splitFrontMatter` makes it, without reading the front matter: for a page's
+ * body read again from its file (content/pages.ts keeps only the front matter of a build's pages).
+ */
+export function frontMatterBody(source: string): string {
+  return bodyOf(source, FENCE.exec(source));
+}
+
+function bodyOf(source: string, m: RegExpExecArray | null): string {
+  if (!m || m.index !== 0) return source.replace(/^\uFEFF/, '');
+  return m[0].replace(/[^\n]/g, '') + source.slice(m[0].length);
+}
+
 export function splitFrontMatter(source: string, file: string): SplitPage {
   const diagnostics: Diagnostic[] = [];
   const m = FENCE.exec(source);
-  if (!m || m.index !== 0) return { frontMatter: { data: {} }, body: source.replace(/^\uFEFF/, ''), diagnostics, keys: new Map() };
-
-  const block = m[0];
-  const body = block.replace(/[^\n]/g, '') + source.slice(block.length);
+  const body = bodyOf(source, m);
+  if (!m || m.index !== 0) return { frontMatter: { data: {} }, body, diagnostics, keys: new Map() };
   const keys = new Map<string, KeyPlace>();
   let data: Record<string, unknown> = {};
   try {

@@ -1,8 +1,10 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../settings/load.js';
-import { loadContent, normaliseEntry } from './pages.js';
+import { bodyStamp, loadContent, normaliseEntry } from './pages.js';
 import { scanProject } from './scan.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -84,5 +86,59 @@ describe('normaliseEntry', () => {
     expect(normaliseEntry('/guides/setup.mdx')).toBe('guides/setup');
     expect(normaliseEntry('./a/b.md')).toBe('a/b');
     expect(normaliseEntry('a/')).toBe('a');
+  });
+});
+
+describe('bodies on disk', () => {
+  async function site() {
+    const root = await mkdtemp(path.join(tmpdir(), 'kiln-bodies-'));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({
+      name: 'T', theme: 'mint', colors: { primary: '#0D9373' }, variables: { product: 'Kiln' },
+      navigation: { languages: [
+        { language: 'en', default: true, groups: [{ group: 'G', pages: ['index', 'guide'] }] },
+        { language: 'fr', groups: [{ group: 'G', pages: ['fr/index', 'fr/guide'] }] },
+      ] },
+    }));
+    await writeFile(path.join(root, 'index.mdx'), '\uFEFF---\ntitle: Home\n---\n\n# {{product}} home\n');
+    await writeFile(path.join(root, 'guide.mdx'), 'No front matter, `{{product}}` and {{product}}\n');
+    await mkdir(path.join(root, 'fr'));
+    await writeFile(path.join(root, 'fr', 'index.mdx'), '---\ntitle: Accueil\ndescription: "{{product}}"\n---\nBonjour {{product}}\n');
+    const { settings } = await loadSettings(root);
+    if (!settings) throw new Error('settings invalid');
+    return { root, settings, files: await scanProject(root) };
+  }
+
+  it('gives every page the body a kept one has, variables and blanked front matter included, without holding it', async () => {
+    const { root, settings, files } = await site();
+    const kept = await loadContent(root, settings, files);
+    const onDisk = await loadContent(root, settings, files, undefined, { bodiesOnDisk: true });
+    expect([...onDisk.pages.keys()]).toEqual([...kept.pages.keys()]);
+    expect(onDisk.pages.get('fr/guide')?.fallbackOf).toBe('guide');
+    for (const [id, page] of kept.pages) {
+      expect(onDisk.pages.get(id)!.body).toBe(page.body);
+      // An accessor, not a string: the page keeps no source text (a fallback page neither).
+      expect(Object.getOwnPropertyDescriptor(onDisk.pages.get(id)!, 'body')!.get).toBeTypeOf('function');
+      expect(Object.getOwnPropertyDescriptor(page, 'body')!.value).toBeTypeOf('string');
+    }
+    expect(kept.pages.get('index')!.body).toBe('\n\n\n\n# Kiln home\n');
+    // Read when asked for: the file as it is now.
+    await writeFile(path.join(root, 'guide.mdx'), 'Changed {{product}}\n');
+    expect(onDisk.pages.get('guide')!.body).toBe('Changed Kiln\n');
+    expect(onDisk.pages.get('fr/guide')!.body).toBe('Changed Kiln\n');
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('keeps a body set on the page, and its stamp changes with it', async () => {
+    const { root, settings, files } = await site();
+    const page = (await loadContent(root, settings, files, undefined, { bodiesOnDisk: true })).pages.get('guide')!;
+    const before = bodyStamp(page);
+    expect(bodyStamp(page)).toBe(before);
+    expect(before).not.toBeTypeOf('string');
+    page.body = 'Edited\n';
+    expect(page.body).toBe('Edited\n');
+    expect(bodyStamp(page)).toBe('Edited\n');
+    const held = (await loadContent(root, settings, files)).pages.get('guide')!;
+    expect(bodyStamp(held)).toBe(held.body);
+    await rm(root, { recursive: true, force: true });
   });
 });

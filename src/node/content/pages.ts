@@ -4,7 +4,7 @@ import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { settingPlace, type JsonPath } from '../settings/locate.js';
-import { splitFrontMatter, type FrontMatter, type KeyPlace } from './frontmatter.js';
+import { frontMatterBody, splitFrontMatter, type FrontMatter, type KeyPlace } from './frontmatter.js';
 import { substituteVariables } from './variables.js';
 import type { ProjectFiles } from './scan.js';
 import { pageUrl, titleFromId } from '../../shared/urls.js';
@@ -21,7 +21,11 @@ export interface Page {
   frontMatter: FrontMatter;
   /** Where each top-level front matter key is written in the file, for findings about it. */
   frontMatterKeys?: ReadonlyMap<string, KeyPlace>;
-  /** MDX body, front matter blanked out so positions match the file. */
+  /**
+   * MDX body, front matter blanked out so positions match the file. A build's pages read it from
+   * their file each time it is asked for (`loadContent`'s `bodiesOnDisk`): a reader that needs it
+   * more than once takes it once.
+   */
   body: string;
   title: string;
   /** Label in the sidebar: `sidebarTitle`, else `title`. */
@@ -149,6 +153,42 @@ function endpointBadges(page: Page): Pick<NavPageNode, 'method' | 'deprecated'> 
   return out;
 }
 
+/** A body read from its file when asked for; `set` once something gave the page another one (dev). */
+interface DiskBody {
+  read: () => string;
+  set?: string;
+}
+
+const diskBodies = new WeakMap<Page, DiskBody>();
+
+/**
+ * Makes `page.body` read from the file each time: the source text of every page was the largest
+ * thing a large build kept, on each thread, from loading to the end. Setting it keeps what is set.
+ */
+function bodyFromDisk(page: Page, read: () => string): Page {
+  const state: DiskBody = { read };
+  diskBodies.set(page, state);
+  Object.defineProperty(page, 'body', {
+    get: () => state.set ?? state.read(),
+    set: (body: string) => {
+      state.set = body;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  return page;
+}
+
+/**
+ * What changes when a page's body does, cheap to keep beside the page (a cache of what the body
+ * gave, seo/rss.ts): the body itself when the page holds it, else a token replaced when it is set,
+ * so a cache never keeps a body the page does not.
+ */
+export function bodyStamp(page: Page): unknown {
+  const state = diskBodies.get(page);
+  return state ? (state.set ?? state) : page.body;
+}
+
 /** `/guides/setup.mdx` → `guides/setup`. */
 export function normaliseEntry(entry: string): string {
   return entry.trim().replace(/^\.?\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
@@ -162,6 +202,11 @@ export async function loadContent(
   root: string, settings: Settings, files: ProjectFiles,
   /** Called once the pages are read, before the navigation is resolved (loads the OpenAPI files). */
   openapi?: (pages: Map<string, Page>) => Promise<OperationPages | undefined>,
+  /**
+   * Pages' bodies read again from their files when asked for rather than kept (builds, check). The
+   * dev server keeps them: it patches edited pages into the model it holds.
+   */
+  options: { bodiesOnDisk?: boolean } = {},
 ): Promise<ContentModel> {
   const diagnostics: Diagnostic[] = [];
   const byRelPath = new Map<string, string>(); // id → relPath (.mdx wins over .md)
@@ -181,10 +226,13 @@ export async function loadContent(
     const split = splitFrontMatter(read.text, file);
     diagnostics.push(...split.diagnostics);
     const title = split.frontMatter.title ?? titleFromId(id);
-    pages.set(id, {
+    const page: Page = {
       id, file, relPath: rel, url: pageUrl(id), frontMatter: split.frontMatter, frontMatterKeys: split.keys, body: split.body,
       title, navTitle: split.frontMatter.sidebarTitle ?? title, inNav: false,
-    });
+    };
+    // The same steps as above, the diagnostics already reported.
+    if (options.bodiesOnDisk) bodyFromDisk(page, () => frontMatterBody(substituteVariables(readFileSync(file, 'utf8'), settings.variables, file).text));
+    pages.set(id, page);
   }
 
   const operations = await openapi?.(pages);
@@ -276,6 +324,8 @@ export async function loadContent(
     const original = pages.get(target) ?? pages.get(`${target}/index`);
     if (!original || original.fallbackOf) return undefined;
     const page: Page = { ...original, id, url: pageUrl(id), relPath: `${original.relPath}#${own.code}`, inNav: false, lang: own.code, fallbackOf: original.id };
+    const disk = diskBodies.get(original);
+    if (disk) bodyFromDisk(page, disk.read);
     pages.set(id, page);
     urls.add(page.url);
     return page;

@@ -396,29 +396,31 @@ export async function mdxToMarkdown(source: string | Root, opts: MarkdownOptions
  * `<CodeBlock>`s as fenced blocks, as the compile reads them; undefined when the page does not parse.
  */
 export function markdownTree(page: Page): Root | undefined {
-  const doc = pageDocument(page.file, page.body);
+  const source = page.body; // read from the file on each ask (content/pages.ts)
+  const doc = pageDocument(page.file, source);
   if (doc.kind !== 'parsed') return undefined;
   // Copying and converting recurse once per level: markup nested thousands deep (a page that fails
   // to compile for it, yet is still in llms-full.txt) is exported as its source, as a parse would.
-  if (deeperThan(doc.tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: page.body.trim() }] };
-  return withCodeBlocksAsCode(doc.tree, page.file, page.body);
+  if (deeperThan(doc.tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+  return withCodeBlocksAsCode(doc.tree, page.file, source);
 }
 
 /** A page as a Markdown document: `# Title`, the description as a quote, then the body. */
 export async function pageMarkdown(page: Page, opts: Omit<MarkdownOptions, 'file'>, tree: Root | undefined = markdownTree(page)): Promise<string> {
   let body: string;
+  const source = page.body;
   try {
     // A source the compiler refuses (mdx/bounds.ts) was not parsed; one that does not parse is shown as its source.
     if (!tree) {
-      const doc = pageDocument(page.file, page.body);
+      const doc = pageDocument(page.file, source);
       if (doc.kind === 'refused') throw new Error('over the limits');
-      tree = { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: page.body.trim() }] };
+      tree = { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
     }
-    body = await mdxToMarkdown(tree, { ...opts, file: page.file, pageId: page.id, source: page.body });
+    body = await mdxToMarkdown(tree, { ...opts, file: page.file, pageId: page.id, source });
   } catch {
     // A body the converter cannot take (markup nested thousands of levels deep exhausts the
     // stack): its source is the nearest Markdown there is, and one page must not stop the build.
-    body = page.body.trim() + '\n';
+    body = source.trim() + '\n';
   }
   const head = [`# ${page.title}`];
   if (page.frontMatter.description) head.push(`> ${page.frontMatter.description.replace(/\s*\n\s*/g, ' ')}`);

@@ -1,4 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadContent } from '../content/pages.js';
+import { scanProject } from '../content/scan.js';
+import { loadSettings } from '../settings/load.js';
 import type { Page } from '../content/pages.js';
 import { feedItems, feedPages, labelDate, rssXml } from './rss.js';
 import { fakeContent } from './test-helpers.js';
@@ -170,5 +176,23 @@ describe('changelog feeds', () => {
     expect(xmlProblem('<a/><b/>')).toMatch(/root/);
     expect(xmlProblem('<a x=1/>')).toMatch(/malformed/);
     expect(xmlProblem('<?xml version="1.0"?>\n<a>&amp;&#38;<b c="d"/></a>\n')).toBeUndefined();
+  });
+});
+
+describe('feeds of pages whose body is read from disk', () => {
+  it('are found from the file, kept without the body, and found again when the body is set', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'kiln-rss-bodies-'));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'T', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['log'] }] } }));
+    await writeFile(path.join(root, 'log.mdx'), '---\ntitle: Log\nrss: true\n---\n\n<Update label="2024-01-02">\n\nFixed it.\n\n</Update>\n');
+    const { settings } = await loadSettings(root);
+    const content = await loadContent(root, settings!, await scanProject(root), undefined, { bodiesOnDisk: true });
+    const page = content.pages.get('log')!;
+    const items = feedItems(page);
+    expect(items.map((i) => i.html)).toEqual(['<p>Fixed it.</p>']);
+    expect(feedItems(page)).toBe(items);
+    expect(feedPages(content)).toEqual([page]);
+    page.body = 'No more updates\n';
+    expect(feedItems(page)).toEqual([]);
+    await rm(root, { recursive: true, force: true });
   });
 });

@@ -10,7 +10,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Nodes, Parent, Root, RootContent } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { toHast } from 'mdast-util-to-hast';
-import type { ContentModel, Page } from '../content/pages.js';
+import { bodyStamp, type ContentModel, type Page } from '../content/pages.js';
 import { pageDocument } from '../mdx/page-document.js';
 import { attributeValue, NOT_LITERAL } from '../mdx/static-expression.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
@@ -79,14 +79,17 @@ function contentHtml(children: RootContent[], pageId: string, siteUrl: string | 
   return toHtml(toHast(root) as HastNodes);
 }
 
-const feeds = new WeakMap<Page, { body: string; items: FeedItem[]; siteUrl?: string }>();
+/** `body`: the page's `bodyStamp` the items were found from; a page whose body changes is read again. */
+const feeds = new WeakMap<Page, { body: unknown; items: FeedItem[]; siteUrl?: string }>();
 
 /** The items of a page's feed, in page order; none when the page has no `<Update>`. */
 export function feedItems(page: Page, siteUrl?: string): FeedItem[] {
   const cached = feeds.get(page);
-  if (cached && cached.body === page.body && cached.siteUrl === siteUrl) return cached.items;
+  const stamp = bodyStamp(page);
+  if (cached && cached.body === stamp && cached.siteUrl === siteUrl) return cached.items;
   let items: FeedItem[] = [];
-  const doc = MAY_HAVE_UPDATES.test(page.body) ? pageDocument(page.file, page.body) : undefined;
+  const source = page.body;
+  const doc = MAY_HAVE_UPDATES.test(source) ? pageDocument(page.file, source) : undefined;
   // A page that does not parse has no feed (the build reports the page itself).
   if (doc?.kind === 'parsed') {
     try {
@@ -95,7 +98,7 @@ export function feedItems(page: Page, siteUrl?: string): FeedItem[] {
       items = []; // content a feed cannot show: no feed, as for a page that does not parse
     }
   }
-  feeds.set(page, { body: page.body, items, siteUrl });
+  feeds.set(page, { body: stamp, items, siteUrl });
   return items;
 }
 
@@ -124,7 +127,7 @@ function updateItems(tree: Root, page: Page, siteUrl: string | undefined): FeedI
 
 /** Takes the items of `page`'s feed as the thread that made the page found them (build/produce.ts). */
 export function rememberFeedItems(page: Page, siteUrl: string | undefined, items: FeedItem[]): void {
-  feeds.set(page, { body: page.body, items, siteUrl });
+  feeds.set(page, { body: bodyStamp(page), items, siteUrl });
 }
 
 /** Pages that get a feed: published, indexable pages with at least one Update. */

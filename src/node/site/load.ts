@@ -102,7 +102,7 @@ export async function loadSite(options: SiteOptions): Promise<{ site?: LoadedSit
   const content = await loadContent(root, settings, files, async (pages) => {
     asyncapi = await asyncApiStep(root, settings, files.assets, pages, { validate: options.validateOpenApi });
     return openapiPages(pages);
-  });
+  }, { bodiesOnDisk: !options.dev });
   // Builds date each page from git: one `git log` for the whole folder (dev skips it).
   if (!options.dev) {
     const source = (p: Page) => p.relPath.split('#')[0]!;
