@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../settings/load.js';
-import { bodyStamp, loadContent, normaliseEntry } from './pages.js';
+import { bodyStamp, loadContent, normaliseEntry, RECENT_BODIES } from './pages.js';
 import { scanProject } from './scan.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -121,8 +121,16 @@ describe('bodies on disk', () => {
       expect(Object.getOwnPropertyDescriptor(page, 'body')!.value).toBeTypeOf('string');
     }
     expect(kept.pages.get('index')!.body).toBe('\n\n\n\n# Kiln home\n');
-    // Read when asked for: the file as it is now.
+    // Read when asked for: the file as it is now, once the page is not among the last bodies read
+    // (those are kept for the readers of a page being made).
     await writeFile(path.join(root, 'guide.mdx'), 'Changed {{product}}\n');
+    expect(onDisk.pages.get('guide')!.body).toBe('No front matter, `Kiln` and Kiln\n');
+    for (let read = 0; read < RECENT_BODIES; ) {
+      for (const other of (await loadContent(root, settings, files, undefined, { bodiesOnDisk: true })).pages.values()) {
+        expect(other.body).toBeTypeOf('string');
+        read++;
+      }
+    }
     expect(onDisk.pages.get('guide')!.body).toBe('Changed Kiln\n');
     expect(onDisk.pages.get('fr/guide')!.body).toBe('Changed Kiln\n');
     await rm(root, { recursive: true, force: true });

@@ -23,7 +23,7 @@ export interface Page {
   frontMatterKeys?: ReadonlyMap<string, KeyPlace>;
   /**
    * MDX body, front matter blanked out so positions match the file. A build's pages read it from
-   * their file each time it is asked for (`loadContent`'s `bodiesOnDisk`): a reader that needs it
+   * their file when asked for (`loadContent`'s `bodiesOnDisk`; the last few read are kept): a reader that needs it
    * more than once takes it once.
    */
   body: string;
@@ -162,14 +162,31 @@ interface DiskBody {
 const diskBodies = new WeakMap<Page, DiskBody>();
 
 /**
- * Makes `page.body` read from the file each time: the source text of every page was the largest
+ * The bodies read last, by page: the readers of a page being made (the cache key, the compile, the
+ * Markdown export, RSS) ask within moments of each other, and read from the file each time it was
+ * five reads a page. A few pages are in flight on a thread at once; 32 covers them and stays small.
+ */
+export const RECENT_BODIES = 32;
+const recentBodies = new Map<DiskBody, string>();
+
+function readBody(state: DiskBody): string {
+  const hit = recentBodies.get(state);
+  if (hit !== undefined) return hit;
+  const body = state.read();
+  recentBodies.set(state, body);
+  if (recentBodies.size > RECENT_BODIES) recentBodies.delete(recentBodies.keys().next().value!);
+  return body;
+}
+
+/**
+ * Makes `page.body` read from the file when asked for (see `readBody`): the source text of every page was the largest
  * thing a large build kept, on each thread, from loading to the end. Setting it keeps what is set.
  */
 function bodyFromDisk(page: Page, read: () => string): Page {
   const state: DiskBody = { read };
   diskBodies.set(page, state);
   Object.defineProperty(page, 'body', {
-    get: () => state.set ?? state.read(),
+    get: () => state.set ?? readBody(state),
     set: (body: string) => {
       state.set = body;
     },
