@@ -13,6 +13,7 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'u
   name: string;
   version: string;
   dependencies: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
   overrides?: Record<string, Record<string, string>>;
 };
@@ -39,11 +40,13 @@ function filesUnder(dir: string): string[] {
 function appFolder(dir: string, tarball: string): void {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean } & Record<string, unknown>> };
   const spec = `file:${path.relative(dir, tarball)}`;
-  // The repository's overrides (`$katex`: the version Kiln depends on) keep the locked tree valid.
-  const overrides = JSON.parse(JSON.stringify(manifest.overrides ?? {}).replace(/"\$([^"]+)"/g, (_, name: string) => JSON.stringify(manifest.dependencies[name])));
+  // The repository's overrides (`$katex`, `$tree-sitter`: the version Kiln depends on, optionally
+  // for the native grammars) keep the locked tree valid.
+  const versionOf = (name: string) => manifest.dependencies[name] ?? manifest.optionalDependencies?.[name];
+  const overrides = JSON.parse(JSON.stringify(manifest.overrides ?? {}).replace(/"\$([^"]+)"/g, (_, name: string) => JSON.stringify(versionOf(name))));
   const packages: Record<string, unknown> = {
     '': { name: 'kiln-user', dependencies: { [manifest.name]: spec } },
-    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: spec, dependencies: manifest.dependencies, bin: { kiln: 'bin/kiln.js' }, engines: { node: '>=20.19' } },
+    [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: spec, dependencies: manifest.dependencies, optionalDependencies: manifest.optionalDependencies, bin: { kiln: 'bin/kiln.js' }, engines: { node: '>=20.19' } },
   };
   for (const [key, entry] of Object.entries(lock.packages)) if (key && !entry.dev) packages[key] = entry;
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'kiln-user', private: true, dependencies: { [manifest.name]: spec }, overrides }, null, 2));
@@ -72,6 +75,8 @@ describe('the npm package', () => {
     appFolder(app, tarball);
     npm(['install', '--offline', '--no-audit', '--no-fund'], app);
     expect(existsSync(path.join(app, 'node_modules', 'typescript'))).toBe(false);
+    // The native grammars (optional dependencies) come along: highlighting takes its fast path.
+    for (const name of Object.keys(manifest.optionalDependencies ?? {})) expect(existsSync(path.join(app, 'node_modules', name, 'package.json')), name).toBe(true);
     const bin = path.join(app, 'node_modules', '.bin', 'kiln');
     expect((await kiln(['--version'], { bin, cwd: app })).stdout).toBe(`${manifest.version}\n`);
     const help = (await kiln(['--help'], { bin, cwd: app })).stdout;
