@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
+import { go } from './native-go.js';
 
 /**
  * Tree-sitter's native Node bindings (`tree-sitter` and one `tree-sitter-<language>` package per
  * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
  * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
- * TypeScript's grammar as WebAssembly when the bindings do not load). Parsing a corpus block
+ * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
+ * a file of its own, Go (native-go.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -25,8 +27,19 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   typescript: 'typescript', ts: 'typescript', mts: 'typescript', cts: 'typescript',
   // JavaScript, with or without JSX, is TSX as far as its highlighting goes.
   javascript: 'tsx', js: 'tsx', mjs: 'tsx', cjs: 'tsx', jsx: 'tsx', tsx: 'tsx',
+  go: 'go', golang: 'go',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go';
+
+/** Each grammar's package, and the export that is the grammar when the package holds several. */
+const PACKAGES: Record<NativeName, readonly [string, string?]> = {
+  bash: ['tree-sitter-bash'],
+  python: ['tree-sitter-python'],
+  json: ['tree-sitter-json'],
+  typescript: ['tree-sitter-typescript', 'typescript'],
+  tsx: ['tree-sitter-typescript', 'tsx'],
+  go: ['tree-sitter-go'],
+};
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
 export interface NodeAt {
@@ -43,7 +56,7 @@ export interface NodeAt {
 }
 /** Paints `scope` over the node, or over [from, to) of it; the scope `source` is the plain colour. */
 export type Paint = (scope: string, from?: number, to?: number) => void;
-type Rule = (n: NodeAt, paint: Paint) => void;
+export type Rule = (n: NodeAt, paint: Paint) => void;
 
 /** What a grammar's package exports, as `tree-sitter`'s `Parser.setLanguage` takes it. */
 export interface NativeGrammar {
@@ -67,7 +80,8 @@ export interface TreeCursorLike {
   gotoParent(): boolean;
 }
 
-const WORD = /^[a-z_]+$/;
+/** An unnamed node that is a word: a keyword. */
+export const WORD = /^[a-z_]+$/;
 
 /** `python`'s builtins Shiki colours as support (tree-sitter-python's highlights.scm list). */
 const PYTHON_BUILTINS = new Set(
@@ -283,7 +297,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript };
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -294,11 +308,13 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
     type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike } };
     const ParserClass = load('tree-sitter') as new () => Parser;
     const parser = new ParserClass();
-    const grammar = name === 'typescript' || name === 'tsx' ? (load('tree-sitter-typescript') as Record<string, unknown>)[name] : load(`tree-sitter-${name}`);
+    const [id, member] = PACKAGES[name];
+    const module = load(id);
+    const grammar = member ? (module as Record<string, unknown>)[member] : module;
     parser.setLanguage(grammar);
     return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [] };
   } catch (e) {
-    if (process.env.KILN_DEBUG) console.error(`kiln: tree-sitter-${name} did not load; Shiki highlights its blocks (${(e as Error).message})`);
+    if (process.env.KILN_DEBUG) console.error(`kiln: ${PACKAGES[name][0]} did not load; Shiki highlights its blocks (${(e as Error).message})`);
     return null;
   }
 }
