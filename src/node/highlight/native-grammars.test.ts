@@ -41,6 +41,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: 'package main\n\nimport (\n\t"fmt"\n\tsdk "github.com/x/sdk"\n)\n\nconst Max = 3\n\nfunc Run[T any](ctx context.Context, n int) (*sdk.Client, error) {\n\tc := &sdk.Client{Name: "a"}\n\tfmt.Printf("%s: %-4d\\n", c.Name, len(ctx))\n\treturn nil, errors.New(string(b)) // done\n}\n',
     words: ['package', 'main', '"fmt"', 'fmt"', 'sdk "', 'Max', '3', 'func', 'Run', 'T any', 'any', 'ctx', 'context', 'Context', 'int', '*sdk', 'Client,', 'error', ':=', 'Name:', '"a"', 'Printf', '%s', '%-4d', '\\n', 'len', 'nil', 'New', 'string(', '// done'],
   },
+  ruby: {
+    code: 'require "json"\n\nclass Book < ActiveRecord::Base\n  attr_reader :title\n\n  def initialize(title, pages: 1)\n    @title = title\n    count = 0\n    puts "Read #{title.upcase} now" if pages > 2 # note\n    Client.new(name: nil, "k": 3).run(&block)\n  end\nend\n',
+    words: ['require', '"json"', 'class', 'Book', 'ActiveRecord::Base', 'attr_reader', ':title', 'def', 'initialize', 'pages:', '1', '@title', 'count', '0', 'puts', '#{', 'upcase', '>', '# note', 'Client', 'new', 'name:', 'nil', '"k":', 'run'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -70,9 +74,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -92,8 +96,8 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript and Go fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'cjs', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go and Ruby fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'cjs', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

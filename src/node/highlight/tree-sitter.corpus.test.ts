@@ -38,8 +38,10 @@ describe('tree-sitter highlighting on the corpus', () => {
    * expressions inside Python strings, which tree-sitter's tree has no nodes for.
    * Go (native-go.ts): Go templates and shell commands in a `go` block, which both grammars read
    * as broken Go, each its own way; a call the tree reads as a conversion to a generic type.
+   * Ruby (native-ruby.ts): a superclass written `Migration[8.0]`, which Shiki's grammar reads in
+   * part as the class's name.
    */
-  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995 };
+  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995 };
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;

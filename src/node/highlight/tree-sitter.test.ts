@@ -55,7 +55,7 @@ describe('tree-sitter highlighting', () => {
   it('leaves the languages it has no grammar for to Shiki', async () => {
     for (const [code, lang] of [
       ['SELECT 1;', 'sql'],
-      ['def f(x)\n  x * 2\nend\n', 'ruby'],
+      ['fun f(x: Int) = x * 2\n', 'kotlin'],
     ] as const) {
       const [a, b] = await Promise.all([treeSitter.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, `${lang}: ${code}`).toBe(b.html);
