@@ -45,6 +45,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: 'require "json"\n\nclass Book < ActiveRecord::Base\n  attr_reader :title\n\n  def initialize(title, pages: 1)\n    @title = title\n    count = 0\n    puts "Read #{title.upcase} now" if pages > 2 # note\n    Client.new(name: nil, "k": 3).run(&block)\n  end\nend\n',
     words: ['require', '"json"', 'class', 'Book', 'ActiveRecord::Base', 'attr_reader', ':title', 'def', 'initialize', 'pages:', '1', '@title', 'count', '0', 'puts', '#{', 'upcase', '>', '# note', 'Client', 'new', 'name:', 'nil', '"k":', 'run'],
   },
+  csharp: {
+    code: 'using System.Text.Json;\n\npublic class Store : IStore\n{\n    public string? Name { get; set; } = null;\n    public async Task<List<Item>> Load(int count, bool all = true)\n    {\n        var items = new List<Item>(); // cache\n        foreach (var item in this.source)\n            items.Add(item with { Id = $"{count}" });\n        return items.Where(x => x.Ok).ToList();\n    }\n}\n',
+    words: ['using', 'System', 'Json', 'public', 'class', 'Store', 'IStore', 'string', 'Name', 'get', 'null', 'async', 'Task', 'List<', 'Item>>', 'Load', 'int', 'count', 'bool', 'true', 'var', 'items', 'new', '// cache', 'foreach', 'item in', 'this', 'Add', 'Id =', '$"', 'Where', 'x =>', '=>', 'ToList'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -74,9 +78,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -96,8 +100,8 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go and Ruby fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'cjs', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby and C# fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

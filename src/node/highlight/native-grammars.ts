@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { csharp } from './native-csharp.js';
 import { go } from './native-go.js';
 import { ruby } from './native-ruby.js';
 
@@ -7,7 +8,7 @@ import { ruby } from './native-ruby.js';
  * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
  * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts). Parsing a corpus block
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -30,8 +31,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   javascript: 'tsx', js: 'tsx', mjs: 'tsx', cjs: 'tsx', jsx: 'tsx', tsx: 'tsx',
   go: 'go', golang: 'go',
   ruby: 'ruby', rb: 'ruby',
+  csharp: 'csharp', 'c#': 'csharp', cs: 'csharp',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp';
 
 /** Each grammar's package, and the export that is the grammar when the package holds several. */
 const PACKAGES: Record<NativeName, readonly [string, string?]> = {
@@ -42,6 +44,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   tsx: ['tree-sitter-typescript', 'tsx'],
   go: ['tree-sitter-go'],
   ruby: ['tree-sitter-ruby'],
+  csharp: ['tree-sitter-c-sharp'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -300,7 +303,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby };
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;

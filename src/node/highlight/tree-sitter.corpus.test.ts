@@ -40,8 +40,10 @@ describe('tree-sitter highlighting on the corpus', () => {
    * as broken Go, each its own way; a call the tree reads as a conversion to a generic type.
    * Ruby (native-ruby.ts): a superclass written `Migration[8.0]`, which Shiki's grammar reads in
    * part as the class's name.
+   * C# (native-csharp.ts): where Shiki's grammar loses its place (a lambda's parameters over
+   * several lines, `[FromBody]` before a parameter) and leaves the rest of a block plain.
    */
-  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995 };
+  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995, csharp: 0.99 };
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;
