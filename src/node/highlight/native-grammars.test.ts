@@ -49,6 +49,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: 'using System.Text.Json;\n\npublic class Store : IStore\n{\n    public string? Name { get; set; } = null;\n    public async Task<List<Item>> Load(int count, bool all = true)\n    {\n        var items = new List<Item>(); // cache\n        foreach (var item in this.source)\n            items.Add(item with { Id = $"{count}" });\n        return items.Where(x => x.Ok).ToList();\n    }\n}\n',
     words: ['using', 'System', 'Json', 'public', 'class', 'Store', 'IStore', 'string', 'Name', 'get', 'null', 'async', 'Task', 'List<', 'Item>>', 'Load', 'int', 'count', 'bool', 'true', 'var', 'items', 'new', '// cache', 'foreach', 'item in', 'this', 'Add', 'Id =', '$"', 'Where', 'x =>', '=>', 'ToList'],
   },
+  php: {
+    code: '<?php\n\nnamespace App\\Models;\n\nuse Illuminate\\Support\\Str as S;\n\nclass User extends Model\n{\n    public function __construct(private int $id = 0) {}\n\n    public function label(): string\n    {\n        echo PHP_EOL; // note\n        $name = str_replace("a", "b", $this->name);\n        return view(\'user\', [\'id\' => $this->id, \'at\' => User::class, \'n\' => (object) []]);\n    }\n}\n',
+    words: ['<?', 'php', 'namespace', 'App\\Models', 'Illuminate\\Support\\Str', 'S;', 'class', 'User', 'Model', 'public', '__construct', 'int', '$id', '0', 'label', 'string', 'echo', 'PHP_EOL', '// note', '$name', 'str_replace', '"a"', '$this', '->', 'view', '=>', 'User::', 'class', 'object'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -78,9 +82,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -93,6 +97,14 @@ describe('native tree-sitter grammars', () => {
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
+  it('leave a PHP block with SQL in its strings to Shiki, whose grammar colours the SQL', async () => {
+    const engine = createTreeSitterHighlighter(await loadCodeThemes());
+    const code = '<?php\n$rows = $db->query("SELECT * FROM todos WHERE id = ?");\n';
+    expect(engine.handles('php', code)).toBe(false);
+    expect(engine.handles('php', SAMPLES.php!.code)).toBe(true);
+    expect((await native.highlight({ code, lang: 'php' })).html).toBe((await shiki.highlight({ code, lang: 'php' })).html);
+  });
+
   it('read a TypeScript block with JSX in it as TSX', async () => {
     const code = 'export const A = (p: Props) => <Card title="x">{p.id}</Card>;\n';
     const [a, b] = await Promise.all([native.highlight({ code, lang: 'ts' }), native.highlight({ code, lang: 'tsx' })]);
@@ -100,8 +112,8 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby and C# fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C# and PHP fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

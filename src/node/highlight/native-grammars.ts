@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { csharp } from './native-csharp.js';
 import { go } from './native-go.js';
+import { php, phpDeclines, readPhpFunctions } from './native-php.js';
 import { ruby } from './native-ruby.js';
 
 /**
@@ -8,7 +9,7 @@ import { ruby } from './native-ruby.js';
  * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
  * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts). Parsing a corpus block
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -32,8 +33,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   go: 'go', golang: 'go',
   ruby: 'ruby', rb: 'ruby',
   csharp: 'csharp', 'c#': 'csharp', cs: 'csharp',
+  php: 'php',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php';
 
 /** Each grammar's package, and the export that is the grammar when the package holds several. */
 const PACKAGES: Record<NativeName, readonly [string, string?]> = {
@@ -45,6 +47,8 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   go: ['tree-sitter-go'],
   ruby: ['tree-sitter-ruby'],
   csharp: ['tree-sitter-c-sharp'],
+  // PHP code with or without its `<?php` (`php` reads what has none as HTML).
+  php: ['tree-sitter-php', 'php_only'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -68,6 +72,10 @@ export type Rule = (n: NodeAt, paint: Paint) => void;
 export interface NativeGrammar {
   parse(code: string): TreeCursorLike;
   rule: Rule;
+  /** Settled when what the rule reads besides the tree (a list from Shiki's grammar) is read. */
+  ready?: Promise<void>;
+  /** Whether a block is left to Shiki: it holds what the tree has no nodes for. */
+  declines?: (code: string) => boolean;
   /** Node type names and whether each is named, and field names, by id, as walks meet them. */
   names: string[];
   named: boolean[];
@@ -303,7 +311,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp };
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -318,7 +326,8 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
     const module = load(id);
     const grammar = member ? (module as Record<string, unknown>)[member] : module;
     parser.setLanguage(grammar);
-    return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [] };
+    const extras = name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines } : {};
+    return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [], ...extras };
   } catch (e) {
     if (process.env.KILN_DEBUG) console.error(`kiln: ${PACKAGES[name][0]} did not load; Shiki highlights its blocks (${(e as Error).message})`);
     return null;

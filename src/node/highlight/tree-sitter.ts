@@ -17,7 +17,7 @@ import { loadNativeGrammar, NATIVE_LANGUAGES, walkTree, type LoadNative, type Na
  * tokens, through vscode-textmate's own theme matching, AA adjustments included (themes.ts).
  *
  * Where tree-sitter's native bindings load (native-grammars.ts), they take TypeScript and
- * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby and C# instead, their trees coloured by node type; the
+ * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby, C# and PHP instead, their trees coloured by node type; the
  * WebAssembly grammar is what TypeScript falls back to. The other languages stay with Shiki (shiki.ts).
  */
 
@@ -245,7 +245,8 @@ export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSit
   return {
     handles(lang, code) {
       const nativeName = nativeGrammarOf(lang, code);
-      if (nativeName && native(nativeName)) return !hasLineLongerThan(code, LIMITS.highlightedLineLength);
+      const nativeGrammar = nativeName && native(nativeName);
+      if (nativeGrammar) return !nativeGrammar.declines?.(code) && !hasLineLongerThan(code, LIMITS.highlightedLineLength);
       const name = TREE_SITTER_LANGUAGES[lang];
       if (!name) return false;
       if (name === 'typescript' && (JSX.test(code) || (JSX_LANGUAGES.has(lang) && JSX_OPENING.test(code)))) return false;
@@ -257,6 +258,7 @@ export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSit
       const nativeName = nativeGrammarOf(lang, code);
       const nativeGrammar = nativeName && native(nativeName);
       if (nativeGrammar) {
+        await nativeGrammar.ready;
         const paint = new Int32Array(code.length).fill(plain);
         try {
           walkTree(nativeGrammar, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)));
