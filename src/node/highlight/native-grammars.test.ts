@@ -53,6 +53,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: '<?php\n\nnamespace App\\Models;\n\nuse Illuminate\\Support\\Str as S;\n\nclass User extends Model\n{\n    public function __construct(private int $id = 0) {}\n\n    public function label(): string\n    {\n        echo PHP_EOL; // note\n        $name = str_replace("a", "b", $this->name);\n        return view(\'user\', [\'id\' => $this->id, \'at\' => User::class, \'n\' => (object) []]);\n    }\n}\n',
     words: ['<?', 'php', 'namespace', 'App\\Models', 'Illuminate\\Support\\Str', 'S;', 'class', 'User', 'Model', 'public', '__construct', 'int', '$id', '0', 'label', 'string', 'echo', 'PHP_EOL', '// note', '$name', 'str_replace', '"a"', '$this', '->', 'view', '=>', 'User::', 'class', 'object'],
   },
+  yaml: {
+    code: '# CI\non:\n  push:\n    branches: [main, "dev"]\nbase: &base\n  retries: 3\n  ratio: 1.10.3\n  enabled: yes\n  when: 2024-01-02\njob:\n  <<: *base\n  run: |\n    npm test\n  name: \'Build\' # quoted\n---\n',
+    words: ['# CI', 'on', 'push', 'branches', 'main', '"dev"', 'base:', '&', 'base\n', 'retries', '3', '1.10.3', 'yes', '2024-01-02', '<<', '*', '|', 'npm test', "'Build'", '# quoted', '---'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -82,9 +86,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -105,6 +109,12 @@ describe('native tree-sitter grammars', () => {
     expect((await native.highlight({ code, lang: 'php' })).html).toBe((await shiki.highlight({ code, lang: 'php' })).html);
   });
 
+  it('leave a YAML block whose tree has an error to Shiki, whose lines go on past it', async () => {
+    const code = 'jobs:\n  run:\n    steps:\n      - name: a\n     uses: b@v1\n# trailing comment\nafter: [x]\n';
+    expect(await createTreeSitterHighlighter(await loadCodeThemes()).tokens('yaml', code)).toBeUndefined();
+    expect((await native.highlight({ code, lang: 'yaml' })).html).toBe((await shiki.highlight({ code, lang: 'yaml' })).html);
+  });
+
   it('read a TypeScript block with JSX in it as TSX', async () => {
     const code = 'export const A = (p: Props) => <Card title="x">{p.id}</Card>;\n';
     const [a, b] = await Promise.all([native.highlight({ code, lang: 'ts' }), native.highlight({ code, lang: 'tsx' })]);
@@ -112,8 +122,8 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C# and PHP fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP and YAML fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

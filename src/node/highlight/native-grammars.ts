@@ -3,13 +3,14 @@ import { csharp } from './native-csharp.js';
 import { go } from './native-go.js';
 import { php, phpDeclines, readPhpFunctions } from './native-php.js';
 import { ruby } from './native-ruby.js';
+import { yaml } from './native-yaml.js';
 
 /**
  * Tree-sitter's native Node bindings (`tree-sitter` and one `tree-sitter-<language>` package per
  * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
  * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts). Parsing a corpus block
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -34,8 +35,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   ruby: 'ruby', rb: 'ruby',
   csharp: 'csharp', 'c#': 'csharp', cs: 'csharp',
   php: 'php',
+  yaml: 'yaml', yml: 'yaml',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml';
 
 /** Each grammar's package, and the export that is the grammar when the package holds several. */
 const PACKAGES: Record<NativeName, readonly [string, string?]> = {
@@ -49,6 +51,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   csharp: ['tree-sitter-c-sharp'],
   // PHP code with or without its `<?php` (`php` reads what has none as HTML).
   php: ['tree-sitter-php', 'php_only'],
+  yaml: ['@tree-sitter-grammars/tree-sitter-yaml'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -70,12 +73,18 @@ export type Rule = (n: NodeAt, paint: Paint) => void;
 
 /** What a grammar's package exports, as `tree-sitter`'s `Parser.setLanguage` takes it. */
 export interface NativeGrammar {
-  parse(code: string): TreeCursorLike;
+  /** The tree's cursor; null for a tree with an error in it when the grammar's broken trees are not coloured. */
+  parse(code: string): TreeCursorLike | null;
   rule: Rule;
   /** Settled when what the rule reads besides the tree (a list from Shiki's grammar) is read. */
   ready?: Promise<void>;
   /** Whether a block is left to Shiki: it holds what the tree has no nodes for. */
   declines?: (code: string) => boolean;
+  /**
+   * Whether a tree with an error in it is coloured as far as it goes (false: Shiki takes the
+   * block; YAML's tree stops at a line indented wrong, where Shiki's lines go on).
+   */
+  brokenTrees?: false;
   /** Node type names and whether each is named, and field names, by id, as walks meet them. */
   names: string[];
   named: boolean[];
@@ -311,7 +320,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php };
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -319,15 +328,20 @@ export type LoadNative = (id: string) => unknown;
 /** The grammar, or null when its native binding does not load. */
 export function loadNativeGrammar(name: NativeName, load: LoadNative = createRequire(import.meta.url)): NativeGrammar | null {
   try {
-    type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike } };
+    type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike; rootNode: { hasError: boolean } } };
     const ParserClass = load('tree-sitter') as new () => Parser;
     const parser = new ParserClass();
     const [id, member] = PACKAGES[name];
     const module = load(id);
     const grammar = member ? (module as Record<string, unknown>)[member] : module;
     parser.setLanguage(grammar);
-    const extras = name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines } : {};
-    return { parse: (code) => parser.parse(code).walk(), rule: RULES[name], names: [], named: [], fields: [], ...extras };
+    const extras = name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines } : name === 'yaml' ? { brokenTrees: false as const } : {};
+    const whole = extras.brokenTrees === false;
+    const parse = (code: string) => {
+      const tree = parser.parse(code);
+      return whole && tree.rootNode.hasError ? null : tree.walk();
+    };
+    return { parse, rule: RULES[name], names: [], named: [], fields: [], ...extras };
   } catch (e) {
     if (process.env.KILN_DEBUG) console.error(`kiln: ${PACKAGES[name][0]} did not load; Shiki highlights its blocks (${(e as Error).message})`);
     return null;
@@ -338,9 +352,12 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
  * Walks the whole tree once, parents before children, each node's rule painting over its parent's
  * paint. Every property of the cursor is a call into the binding, the most of a walk's cost: types
  * are read as numbers and named once per grammar, fields and offsets only when a rule asks.
+ * False, having painted nothing, for a tree with an error in it when the grammar's broken trees
+ * are not coloured.
  */
-export function walkTree(grammar: NativeGrammar, code: string, fill: (scope: string, from: number, to: number) => void): void {
+export function walkTree(grammar: NativeGrammar, code: string, fill: (scope: string, from: number, to: number) => void): boolean {
   const cursor = grammar.parse(code);
+  if (!cursor) return false;
   const { names, named, fields } = grammar;
   const parents: string[] = ['', ''];
   let depth = 1;
@@ -382,7 +399,7 @@ export function walkTree(grammar: NativeGrammar, code: string, fill: (scope: str
       continue;
     }
     while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) return;
+      if (!cursor.gotoParent()) return true;
       depth--;
     }
   }

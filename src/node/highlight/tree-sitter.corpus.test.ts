@@ -44,8 +44,10 @@ describe('tree-sitter highlighting on the corpus', () => {
    * several lines, `[FromBody]` before a parameter) and leaves the rest of a block plain.
    * PHP (native-php.ts): Blade templates and `.env` files in `php` fences, read as broken PHP by
    * both grammars; a block with SQL in a string stays with Shiki, which colours the SQL.
+   * YAML (native-yaml.ts): a block whose tree has an error (72 of the corpus's 1,410, mostly
+   * lines indented wrong) stays with Shiki, whose lines go on past it; an alias's name.
    */
-  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995, csharp: 0.99, php: 0.99 };
+  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995, csharp: 0.99, php: 0.99, yaml: 0.995 };
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;

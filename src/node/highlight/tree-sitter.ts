@@ -17,7 +17,7 @@ import { loadNativeGrammar, NATIVE_LANGUAGES, walkTree, type LoadNative, type Na
  * tokens, through vscode-textmate's own theme matching, AA adjustments included (themes.ts).
  *
  * Where tree-sitter's native bindings load (native-grammars.ts), they take TypeScript and
- * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby, C# and PHP instead, their trees coloured by node type; the
+ * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby, C#, PHP and YAML instead, their trees coloured by node type; the
  * WebAssembly grammar is what TypeScript falls back to. The other languages stay with Shiki (shiki.ts).
  */
 
@@ -261,7 +261,7 @@ export function createTreeSitterHighlighter(themes: CodeThemes, options: TreeSit
         await nativeGrammar.ready;
         const paint = new Int32Array(code.length).fill(plain);
         try {
-          walkTree(nativeGrammar, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)));
+          if (!walkTree(nativeGrammar, code, (scope, from, to) => paint.fill(styleOf(scope), from, Math.min(to, code.length)))) return undefined;
         } catch {
           return undefined;
         }
