@@ -57,6 +57,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: '# CI\non:\n  push:\n    branches: [main, "dev"]\nbase: &base\n  retries: 3\n  ratio: 1.10.3\n  enabled: yes\n  when: 2024-01-02\njob:\n  <<: *base\n  run: |\n    npm test\n  name: \'Build\' # quoted\n---\n',
     words: ['# CI', 'on', 'push', 'branches', 'main', '"dev"', 'base:', '&', 'base\n', 'retries', '3', '1.10.3', 'yes', '2024-01-02', '<<', '*', '|', 'npm test', "'Build'", '# quoted', '---'],
   },
+  rust: {
+    code: 'use std::collections::HashMap;\n\n#[derive(Debug, Clone)]\npub struct Item<\'a> {\n    name: &\'a str,\n}\n\nconst MAX: u32 = 10;\n\nasync fn load(client: &Client) -> Result<Vec<Item>, Error> {\n    let mut items = vec![1.5, 2.0]; // note\n    let found = client.search("q").await?;\n    if let Some(x) = found { println!("{}", x.len()); }\n    Ok(Vec::new())\n}\n',
+    words: ['use', 'std', 'HashMap', '#[derive', 'Debug', 'pub', 'struct', 'Item<', "'a>", "a>", 'str', 'MAX', 'u32', '10', 'async', 'fn', 'load', 'client:', '&Client', 'Result', 'let', 'mut', 'vec!', '1.5', '// note', 'search', '"q"', 'await', 'Some', 'println!', 'len', 'Ok', 'new'],
+  },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
 };
 
@@ -86,9 +90,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -122,8 +126,8 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP and YAML fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'ruby', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML and Rust fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

@@ -3,6 +3,7 @@ import { csharp } from './native-csharp.js';
 import { go } from './native-go.js';
 import { php, phpDeclines, readPhpFunctions } from './native-php.js';
 import { ruby } from './native-ruby.js';
+import { rust } from './native-rust.js';
 import { yaml } from './native-yaml.js';
 
 /**
@@ -10,7 +11,7 @@ import { yaml } from './native-yaml.js';
  * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
  * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts). Parsing a corpus block
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -36,8 +37,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   csharp: 'csharp', 'c#': 'csharp', cs: 'csharp',
   php: 'php',
   yaml: 'yaml', yml: 'yaml',
+  rust: 'rust', rs: 'rust',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust';
 
 /** Each grammar's package, and the export that is the grammar when the package holds several. */
 const PACKAGES: Record<NativeName, readonly [string, string?]> = {
@@ -52,6 +54,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   // PHP code with or without its `<?php` (`php` reads what has none as HTML).
   php: ['tree-sitter-php', 'php_only'],
   yaml: ['@tree-sitter-grammars/tree-sitter-yaml'],
+  rust: ['tree-sitter-rust'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -320,7 +323,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml };
+const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
