@@ -70,7 +70,7 @@ describe('diskHighlightStore', () => {
     for (const i of [0, 299, 599]) expect(await again.get(`k${i}`)).toEqual({ html: `<pre>${i}\nline</pre>`, known: true });
   });
 
-  it('writes waiting blocks together, a second after the first or when flushed, and answers them from memory until then', async () => {
+  it('writes waiting blocks together, five seconds after the first or when flushed, and answers them from memory until then', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const root = temp();
@@ -89,7 +89,7 @@ describe('diskHighlightStore', () => {
 
       store.set('late', { html: '<pre>late</pre>', known: true });
       await waiting('late');
-      vi.advanceTimersByTime(999);
+      vi.advanceTimersByTime(4999);
       expect(files(root)).toHaveLength(300);
       vi.advanceTimersByTime(1);
       expect(files(root)).toHaveLength(301);
