@@ -332,11 +332,16 @@ export type LoadNative = (id: string) => unknown;
 export function loadNativeGrammar(name: NativeName, load: LoadNative = createRequire(import.meta.url)): NativeGrammar | null {
   try {
     type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike; rootNode: { hasError: boolean } } };
-    const ParserClass = load('tree-sitter') as new () => Parser;
+    const ParserClass = load('tree-sitter') as (new () => Parser) & { SyntaxNode?: unknown };
     const parser = new ParserClass();
     const [id, member] = PACKAGES[name];
     const module = load(id);
-    const grammar = member ? (module as Record<string, unknown>)[member] : module;
+    const grammar = (member ? (module as Record<string, unknown>)[member] : module) as { nodeSubclasses?: unknown };
+    // setLanguage makes a class for each named node type, by `eval`, unless the language has them
+    // (385 ms of a build thread's CPU on a site using most of the grammars). Nodes are read through
+    // the cursor and never by those classes: the only node made, a YAML tree's root, is a plain one.
+    const SyntaxNode = ParserClass.SyntaxNode;
+    if (SyntaxNode && !grammar.nodeSubclasses) grammar.nodeSubclasses = new Proxy([], { get: (_, key) => (typeof key === 'string' && /^\d+$/.test(key) ? SyntaxNode : undefined) });
     parser.setLanguage(grammar);
     const extras = name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines } : name === 'yaml' ? { brokenTrees: false as const } : {};
     const whole = extras.brokenTrees === false;
