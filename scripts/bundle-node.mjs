@@ -58,7 +58,7 @@ export const version = legacy.version;`,
 
 const external = [
   // native binaries
-  'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss', '@parcel/watcher', 'tree-sitter', 'tree-sitter-*',
+  'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss', '@parcel/watcher', 'kiln-tree-sitter', 'tree-sitter-*', '@tree-sitter-grammars/*',
   // files read or modules loaded by computed path at run time
   'shiki', '@shikijs/*', '@arborium/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
   // test-only

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadNativeGrammar, NATIVE_LANGUAGES } from './native-grammars.js';
+import { loadNativeGrammar, NATIVE_LANGUAGES, TREE_SITTER } from './native-grammars.js';
 import { createShikiHighlighter } from './shiki.js';
 import { drawnColours } from './test-helpers.js';
 import { loadCodeThemes } from './themes.js';
@@ -9,7 +9,7 @@ import { createTreeSitterHighlighter } from './tree-sitter.js';
 const native = createShikiHighlighter();
 const shiki = createShikiHighlighter({ engine: 'shiki' });
 const failing = () => {
-  throw new Error('Cannot find module tree-sitter');
+  throw new Error('Cannot find module kiln-tree-sitter');
 };
 
 /** The light and dark colour of the first occurrence of `text` in a highlighted block. */
@@ -133,7 +133,7 @@ describe('native tree-sitter grammars', () => {
   it('load on a worker thread, as builds render pages', async () => {
     const worker = new Worker(
       `const { parentPort } = require('node:worker_threads');
-       const Parser = require('tree-sitter');
+       const Parser = require(${JSON.stringify(TREE_SITTER)});
        const p = new Parser();
        p.setLanguage(require('tree-sitter-bash'));
        parentPort.postMessage(p.parse('echo hi').rootNode.toString());`,

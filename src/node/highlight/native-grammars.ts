@@ -7,9 +7,9 @@ import { rust } from './native-rust.js';
 import { yaml } from './native-yaml.js';
 
 /**
- * Tree-sitter's native Node bindings (`tree-sitter` and one `tree-sitter-<language>` package per
- * grammar, optional dependencies with prebuilt binaries) for the common languages: Bash, Python,
- * JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
+ * Tree-sitter's native Node bindings (`tree-sitter`, under the name `TREE_SITTER` below, and one
+ * `tree-sitter-<language>` package per grammar, optional dependencies with prebuilt binaries) for
+ * the common languages: Bash, Python, JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
  * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
@@ -40,6 +40,15 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   rust: 'rust', rs: 'rust',
 };
 export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust';
+
+/**
+ * The `tree-sitter` package, depended on under an npm alias. The grammars each declare an optional
+ * peer dependency on `tree-sitter` with ranges no one version meets (^0.21.1 for most, ^0.22.1 for
+ * Python and Rust, ^0.22.4 for YAML), yet none of them loads it: only Kiln does. Under its own name
+ * it is not a `tree-sitter` to npm, so the peers stay unmet (npm never installs an optional peer)
+ * and every grammar installs in a user's project, where a root `overrides` would not apply.
+ */
+export const TREE_SITTER = 'kiln-tree-sitter';
 
 /** Each grammar's package, and the export that is the grammar when the package holds several. */
 const PACKAGES: Record<NativeName, readonly [string, string?]> = {
@@ -332,7 +341,7 @@ export type LoadNative = (id: string) => unknown;
 export function loadNativeGrammar(name: NativeName, load: LoadNative = createRequire(import.meta.url)): NativeGrammar | null {
   try {
     type Parser = { setLanguage(l: unknown): void; parse(code: string): { walk(): TreeCursorLike; rootNode: { hasError: boolean } } };
-    const ParserClass = load('tree-sitter') as (new () => Parser) & { SyntaxNode?: unknown };
+    const ParserClass = load(TREE_SITTER) as (new () => Parser) & { SyntaxNode?: unknown };
     const parser = new ParserClass();
     const [id, member] = PACKAGES[name];
     const module = load(id);
