@@ -1,13 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadNativeGrammar, NATIVE_LANGUAGES } from '../../src/node/highlight/native-grammars.js';
 import { kiln, repoRoot, startKiln, tempDir, type KilnServer } from './helpers.js';
 
 // What a user gets from the registry: `npm pack` (what `npm publish` uploads), installed into an
 // empty folder outside the repository, running on a docs folder there. The install is offline
 // (from npm's cache, which `npm ci` here filled): the folder gets a lockfile made from this
-// repository's, since resolving version ranges would need the registry's package lists.
+// repository's, since resolving version ranges would need the registry's package lists. The
+// repository's `overrides` are not copied: npm applies them only to the root project, and a user's
+// project has none of Kiln's.
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   name: string;
@@ -15,7 +19,6 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'u
   dependencies: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
-  overrides?: Record<string, Record<string, string>>;
 };
 
 const scratch = tempDir();
@@ -40,16 +43,12 @@ function filesUnder(dir: string): string[] {
 function appFolder(dir: string, tarball: string): void {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean } & Record<string, unknown>> };
   const spec = `file:${path.relative(dir, tarball)}`;
-  // The repository's overrides (`$katex`, `$tree-sitter`: the version Kiln depends on, optionally
-  // for the native grammars) keep the locked tree valid.
-  const versionOf = (name: string) => manifest.dependencies[name] ?? manifest.optionalDependencies?.[name];
-  const overrides = JSON.parse(JSON.stringify(manifest.overrides ?? {}).replace(/"\$([^"]+)"/g, (_, name: string) => JSON.stringify(versionOf(name))));
   const packages: Record<string, unknown> = {
     '': { name: 'kiln-user', dependencies: { [manifest.name]: spec } },
     [`node_modules/${manifest.name}`]: { version: manifest.version, resolved: spec, dependencies: manifest.dependencies, optionalDependencies: manifest.optionalDependencies, bin: { kiln: 'bin/kiln.js' }, engines: { node: '>=20.19' } },
   };
   for (const [key, entry] of Object.entries(lock.packages)) if (key && !entry.dev) packages[key] = entry;
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'kiln-user', private: true, dependencies: { [manifest.name]: spec }, overrides }, null, 2));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'kiln-user', private: true, dependencies: { [manifest.name]: spec } }, null, 2));
   writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ name: 'kiln-user', lockfileVersion: 3, requires: true, packages }, null, 2));
 }
 
@@ -75,8 +74,13 @@ describe('the npm package', () => {
     appFolder(app, tarball);
     npm(['install', '--offline', '--no-audit', '--no-fund'], app);
     expect(existsSync(path.join(app, 'node_modules', 'typescript'))).toBe(false);
-    // The native grammars (optional dependencies) come along: highlighting takes its fast path.
+    // The native grammars (optional dependencies) come along and load where the installed Kiln
+    // loads them from: highlighting takes its fast path for every language it has one for.
     for (const name of Object.keys(manifest.optionalDependencies ?? {})) expect(existsSync(path.join(app, 'node_modules', name, 'package.json')), name).toBe(true);
+    const installedRequire = createRequire(path.join(app, 'node_modules', manifest.name, 'lib', 'bundle', 'cli.js'));
+    const natives = [...new Set(Object.values(NATIVE_LANGUAGES))];
+    expect(natives.filter((name) => loadNativeGrammar(name, installedRequire)?.parse('x') == null)).toEqual([]);
+    expect(npm(['ls', '--all'], app)).not.toMatch(/\sinvalid\b/);
     const bin = path.join(app, 'node_modules', '.bin', 'kiln');
     expect((await kiln(['--version'], { bin, cwd: app })).stdout).toBe(`${manifest.version}\n`);
     const help = (await kiln(['--help'], { bin, cwd: app })).stdout;
@@ -112,9 +116,23 @@ $$
 graph LR
   A --> B
 \`\`\`
+
+\`\`\`python
+print(f"{n} ok")  # note
+\`\`\`
+
+\`\`\`rust
+fn main() { println!("{}", 1); }
+\`\`\`
+
+\`\`\`yaml
+retries: 3 # note
+\`\`\`
 `);
-    const build = await kiln(['build', docs], { bin, cwd: scratch.dir });
+    // KILN_DEBUG names a native grammar that did not load (Shiki then takes its blocks).
+    const build = await kiln(['build', docs], { bin, cwd: scratch.dir, env: { KILN_DEBUG: '1' } });
     expect(build.code, build.stderr).toBe(0);
+    expect(build.stderr).not.toMatch(/did not load/);
     expect(build.stderr).toMatch(/✓ 12 pages written, 0 failed, \d+ files copied; 0 errors, 0 warnings/);
     const extras = readFileSync(path.join(docs, 'dist', 'extras.html'), 'utf8');
     expect(extras).toContain('data-kiln-island');
