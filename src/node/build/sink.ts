@@ -21,12 +21,11 @@ const HOLD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Pages whose Markdown export this thread puts off until Pagefind builds the index (see
- * HOLD_BYTES), among the last pages made: this thread is otherwise idle then. Pagefind takes 1.6-2.4
- * ms a page there (gen.mjs 1,000 and 10,000 pages; 16 s at 10,000) and an export about 1.2 ms, and
- * this thread makes about half the pages, so all of its pages fit; bounded, as each waits with its
- * parsed tree (1,000 such pages on gen.mjs 1,000 left its peak RSS where it was).
+ * HOLD_BYTES), among the last pages made: this thread is otherwise idle then. Pagefind takes about
+ * 0.9 ms a page there and an export 1 ms, after 0.3 s of other work (1,000-page bench), so a third
+ * of the pages fits; bounded, as each waits with its parsed tree.
  */
-const LATER_MARKDOWN = 2048;
+const LATER_MARKDOWN = 512;
 
 /**
  * Pages' Markdown, kept for the site-wide outputs (each page's `.md`, llms-full.txt) in a scratch
@@ -87,7 +86,7 @@ export interface SinkSetup {
   toMake: number;
   /** HTML held in memory for the end of the build, in bytes (default HOLD_BYTES; tests set 0 to write each page as made). */
   holdBytes?: number;
-  /** Pages whose Markdown export waits for the end of the build, at most (default: every page, at most LATER_MARKDOWN; tests set 0). */
+  /** Pages whose Markdown export waits for the end of the build, at most (default: a third of the pages, at most LATER_MARKDOWN; tests set 0). */
   laterMarkdownPages?: number;
 }
 
@@ -114,7 +113,7 @@ export class PageSink {
   constructor(private readonly setup: SinkSetup) {
     this.markdown = new MarkdownStore(path.join(setup.writer.tmp, MARKDOWN_STORE));
     this.holdBytes = setup.holdBytes ?? HOLD_BYTES;
-    this.laterCap = setup.laterMarkdownPages ?? Math.min(LATER_MARKDOWN, setup.toMake);
+    this.laterCap = setup.laterMarkdownPages ?? Math.min(LATER_MARKDOWN, Math.floor(setup.toMake / 3));
   }
 
   /** Whether the page being made now has its Markdown export put off. */
