@@ -46,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'corpus',
           include: CORPUS_TESTS,
+          globalSetup: ['tests/corpus-present.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           // Each file builds or parses many sites: one file at a time.
