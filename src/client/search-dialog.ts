@@ -27,13 +27,14 @@ interface Pagefind {
 }
 
 /**
- * What a build writes beside the bundle (node/search/incremental.ts): a rebuild indexes only the
- * pages changed since the kept index, into `delta/`, and names the kept entries they replace.
- * Absent in `kiln dev`, whose index is whole.
+ * What a build writes beside the bundle (node/search/incremental.ts): the indexes to merge into
+ * the bundle's own (the other parts of a large site's index, node/search/parts.ts, and the pages
+ * a rebuild changed, `delta/`), and the entries those changed pages replace. `kiln dev`'s index
+ * is whole.
  */
 interface SearchManifest {
-  delta: boolean;
-  hide: string[];
+  merge?: string[];
+  hide?: string[];
 }
 
 interface Item {
@@ -43,11 +44,11 @@ interface Item {
   url: string;
 }
 
-const BUNDLE = '/_kiln/search/pagefind.js';
 const MAX_PAGES = 10;
 
-const MANIFEST = '/_kiln/search/kiln-search.json';
-const DELTA = '/_kiln/search/delta/';
+const SEARCH = '/_kiln/search/';
+const BUNDLE = SEARCH + 'pagefind.js';
+const MANIFEST = SEARCH + 'kiln-search.json';
 
 interface Search {
   pf: Pagefind;
@@ -65,7 +66,9 @@ function loadPagefind(): Promise<Search> {
     const manifest = await fetch(sitePath(MANIFEST))
       .then((r) => (r.ok ? (r.json() as Promise<SearchManifest>) : undefined))
       .catch(() => undefined);
-    if (manifest?.delta) await pf.mergeIndex(sitePath(DELTA), options);
+    // Folder names only: the manifest is the build's, but nothing outside the bundle is loaded.
+    const merge = (manifest?.merge ?? []).filter((dir) => /^[\w-]+\/$/.test(dir));
+    await Promise.all(merge.map((dir) => pf.mergeIndex(sitePath(SEARCH + dir), options)));
     return { pf, hidden: new Set(manifest?.hide ?? []) };
   }).catch((error: unknown) => {
     pagefind = undefined;

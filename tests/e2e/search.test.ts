@@ -1,5 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kiln, launchBrowser, scratchCopy, starter, startKiln, tempDir, type KilnServer } from './helpers.js';
@@ -124,13 +125,13 @@ describe('search after a rebuild', () => {
     try {
       const first = await kiln(['build', site.dir, '--out', dist]);
       expect(first.code, first.stderr).toBe(0);
-      expect(manifest()).toEqual({ delta: false, hide: [] });
+      expect(manifest()).toEqual({ merge: [], hide: [] });
       const file = path.join(site.dir, 'quickstart.mdx');
       writeFileSync(file, readFileSync(file, 'utf8').replace('a job that runs on your laptop', 'a job that runs on your zephyrine workstation'));
       const second = await kiln(['build', site.dir, '--out', dist]);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).toMatch(/\(21 pages unchanged since the last build\)/);
-      expect(manifest().delta).toBe(true);
+      expect(manifest().merge).toEqual(['delta/']);
       expect(manifest().hide).toHaveLength(1);
       expect(count('_kiln/search/delta')).toBe(1);
       expect(count('_kiln/search')).toBeGreaterThan(20);
@@ -151,6 +152,77 @@ describe('search after a rebuild', () => {
       expect(hrefs.filter((h) => h === '/quickstart')).toHaveLength(1);
       await page.locator('.search-input').fill('idempotency');
       await expect.poll(() => results(page).first().locator('.search-result-title').textContent(), { timeout: 15_000 }).toMatch(/Idempotency/);
+      await page.close();
+    } finally {
+      await server?.stop();
+      site.cleanup();
+    }
+  }, 180_000);
+});
+
+describe('search on a site of 200 pages or more', () => {
+  // Its index is built in two parts, in two Pagefind processes (node/search/parts.ts); the dialog
+  // merges the second into the first, and a rebuild's delta into both.
+  it('finds pages of both parts, and what a rebuild changed in either', async () => {
+    const site = tempDir();
+    const dist = path.join(site.dir, 'dist');
+    const search = path.join(dist, '_kiln/search');
+    const pages = Array.from({ length: 240 }, (_, i) => `p${i}`);
+    writeFileSync(path.join(site.dir, 'docs.json'), JSON.stringify({ name: 'Quarry', navigation: [{ group: 'Pages', pages }] }));
+    const write = (i: number, word: string) => writeFileSync(path.join(site.dir, `p${i}.mdx`), `---\ntitle: Page ${i}\n---\n\nPage ${i} is about ${word}.\n`);
+    // Pagefind matches the last word as a prefix: `quarry16z` finds only page 16, not 165.
+    pages.forEach((_, i) => write(i, `quarry${i}z`));
+    const manifest = () => JSON.parse(readFileSync(path.join(search, 'kiln-search.json'), 'utf8'));
+    const count = (dir: string) => JSON.parse(readFileSync(path.join(search, dir, 'pagefind-entry.json'), 'utf8')).languages.en.page_count as number;
+    /** The URLs a part's fragments are of (each a gzipped `pagefind_dcd` and JSON). */
+    const urlsIn = (dir: string) =>
+      readdirSync(path.join(search, dir, 'fragment')).map((f) => {
+        const text = gunzipSync(readFileSync(path.join(search, dir, 'fragment', f))).toString('utf8');
+        return JSON.parse(text.slice(text.indexOf('{'))).url as string;
+      });
+    let server: KilnServer | undefined;
+    try {
+      const first = await kiln(['build', site.dir, '--out', dist]);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).not.toMatch(/search\/index-failed/);
+      expect(manifest()).toEqual({ merge: ['part-1/'], hide: [] });
+      const [one, two] = [urlsIn(''), urlsIn('part-1')];
+      expect(count('') + count('part-1')).toBe(240);
+      expect(one.length).toBeGreaterThan(80);
+      expect(two.length).toBeGreaterThan(80);
+      // The second part has no script or WebAssembly of its own: it uses the first's.
+      expect(readdirSync(path.join(search, 'part-1')).filter((f) => /\.(js|pagefind)$/.test(f))).toEqual([]);
+
+      const a = one.find((u) => u !== '/p0')!;
+      const b = two[0]!;
+      /** Searches for `word` and expects `url` alone (results of the last query stay until the new ones come). */
+      const find = async (page: Page, word: string, url: string) => {
+        await page.locator('.search-input').fill(word);
+        const hrefs = () => results(page).locator('a').evaluateAll((as) => as.map((x) => x.getAttribute('href')));
+        await expect.poll(hrefs, { timeout: 15_000 }).toEqual([url]);
+      };
+      server = await startKiln(['preview', site.dir, '--out', dist, '--port', '0']);
+      let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + '/p0');
+      await page.keyboard.press('Control+k');
+      await find(page, `quarry${a.slice(2)}z`, a);
+      await find(page, `quarry${b.slice(2)}z`, b);
+      await page.close();
+
+      // A page of the second part changes: its new word is found, its old one no longer.
+      write(Number(b.slice(2)), 'zephyrine');
+      const second = await kiln(['build', site.dir, '--out', dist]);
+      expect(second.code, second.stderr).toBe(0);
+      expect(manifest().merge).toEqual(['part-1/', 'delta/']);
+      expect(manifest().hide).toHaveLength(1);
+      expect(count('delta')).toBe(1);
+      page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + '/p0');
+      await page.keyboard.press('Control+k');
+      await find(page, 'zephyrine', b);
+      await page.locator('.search-input').fill(`quarry${b.slice(2)}z`);
+      await expect.poll(() => page.locator('.search-status').textContent(), { timeout: 15_000 }).toMatch(/No results/);
+      await find(page, `quarry${a.slice(2)}z`, a);
       await page.close();
     } finally {
       await server?.stop();

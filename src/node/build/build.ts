@@ -90,11 +90,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
   const base = setup.target.base;
   const writer = base === '/' ? new OutputWriter(outDir) : new RebasingWriter(outDir, base);
-  // Ctrl-C or SIGTERM: the temporary folder goes (synchronously: see OutputWriter), then the
-  // processes this build started (Pagefind, esbuild), before their pipes close with this process.
+  // Ctrl-C or SIGTERM: the processes this build started (Pagefind, esbuild) are killed, before
+  // their pipes close with this process and before the temporary folder goes (synchronously: see
+  // OutputWriter), as Pagefind writes its index into that folder itself.
   const stopInterrupt = onInterrupt((signal) => {
-    writer.abortSync();
     killChildren();
+    writer.abortSync();
     process.exit(exitCodeFor(signal));
   });
   let sink: PageSink | undefined;

@@ -59,6 +59,8 @@ function writeSearchIndex(plan: BuildPlan, made: MadePages, sink: PageSink): Pro
           await writer.write(rel, data);
           if (lasting) cache?.wrote(rel);
         },
+        path: (rel) => path.join(writer.tmp, rel),
+        wrote: (rel) => cache?.wrote(rel),
         take: async (rel) => (previous?.has(rel) ? (await previous.take(rel, writer), true) : false),
         remove: (rel) => writer.remove(rel),
       },

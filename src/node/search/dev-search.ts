@@ -2,7 +2,7 @@ import { isNeededSearchFile, SearchIndex, type SearchFile } from './index.js';
 import { SEARCH_MANIFEST, type SearchManifest } from './incremental.js';
 
 /** The dev index is always whole: nothing merged, nothing hidden. */
-const WHOLE: SearchManifest = { delta: false, hide: [] };
+const WHOLE: SearchManifest = { merge: [], hide: [] };
 
 /**
  * The dev server's search bundle: built in memory on the first request for it (rendering every

@@ -36,9 +36,16 @@ export function isSearchable(page: Page, content: Pick<ContentModel, 'byUrl'>, s
   return isIndexable(page, content, settings);
 }
 
-/** The one Pagefind process, shared by every index (as the `pagefind` package shares its own). */
-let service: PagefindService | undefined;
-const pagefind = () => (service?.alive ? service : (service = new PagefindService()));
+/**
+ * Pagefind processes, shared by the indexes (as the `pagefind` package shares its one). A process
+ * indexes on one core, so a build splits its pages between two indexes, each in its own process
+ * (parts.ts); every other index uses the first.
+ */
+const services: (PagefindService | undefined)[] = [];
+const pagefind = (slot: number) => {
+  const running = services[slot];
+  return running?.alive ? running : (services[slot] = new PagefindService());
+};
 
 /** An index in that process. */
 interface PagefindIndex {
@@ -58,10 +65,13 @@ export class SearchIndex {
   /** Set while `files()` waits for the pages sent: they go out at once. */
   private finishing = false;
 
+  /** `slot`: which Pagefind process indexes these pages (0, the one every index shares, unless told). */
+  constructor(private readonly slot = 0) {}
+
   private open(): Promise<PagefindIndex | undefined> {
     return (this.index ??= Promise.resolve()
       .then(async () => {
-        const pf = pagefind();
+        const pf = pagefind(this.slot);
         // No forced language: each page goes into the index of its `<html lang>` (searchInput keeps
         // it), so a site in several languages gets one index per language, which pagefind.js
         // chooses by the reading page's own `lang`.
@@ -103,7 +113,7 @@ export class SearchIndex {
   /** Waits for every page sent, sending those still batched at once. */
   private async drain(): Promise<void> {
     this.finishing = true;
-    service?.flush();
+    services[this.slot]?.flush();
     await Promise.all(this.pending);
     this.finishing = false;
   }
@@ -124,6 +134,23 @@ export class SearchIndex {
     } catch (error) {
       this.problems.add((error as Error).message);
       return [];
+    }
+  }
+
+  /**
+   * The bundle written into the folder `dir` by Pagefind itself (a build): no file goes through
+   * this process. Returns whether it was written; a failure is a warning (`diagnostics`).
+   */
+  async writeTo(dir: string): Promise<boolean> {
+    await this.drain();
+    const index = await this.open();
+    if (!index) return false;
+    try {
+      await index.service.request({ type: 'WriteFiles', index_id: index.id, output_path: dir }, 'WriteFiles');
+      return true;
+    } catch (error) {
+      this.problems.add((error as Error).message);
+      return false;
     }
   }
 
@@ -175,10 +202,9 @@ function lean(article: string): string {
     .replace(/<pre\b[^>]*>[\s\S]*?<\/pre>/g, (pre) => pre.replace(/<\/?span\b[^>]*>/g, ''));
 }
 
-/** Stop the Pagefind binary (the end of a build: otherwise it keeps the process alive). */
+/** Stop the Pagefind binaries (the end of a build: otherwise they keep the process alive). */
 export async function closeSearch(): Promise<void> {
-  service?.close();
-  service = undefined;
+  for (const s of services.splice(0)) s?.close();
 }
 
 const TYPES: Record<string, string> = {
@@ -196,4 +222,9 @@ export function searchFileType(file: string): string {
 /** The bundle files the search dialog needs: not Pagefind's own UIs or playground. */
 export function isNeededSearchFile(file: string): boolean {
   return !/^pagefind-(ui|modular-ui|component-ui)\.(js|css)$/.test(file) && !file.startsWith('playground/');
+}
+
+/** Files of an index merged into the first (Pagefind's `mergeIndex`): its index, not the scripts and WebAssembly the first has. */
+export function isMergedIndexFile(file: string): boolean {
+  return isNeededSearchFile(file) && !/\.(js|css|pagefind)$/.test(file);
 }

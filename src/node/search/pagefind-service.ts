@@ -19,6 +19,7 @@ export type PagefindRequest =
   | { type: 'NewIndex'; config: { exclude_selectors?: string[]; force_language?: string } }
   | { type: 'AddFile'; index_id: number; url: string; file_contents: string }
   | { type: 'GetFiles'; index_id: number }
+  | { type: 'WriteFiles'; index_id: number; output_path: string }
   | { type: 'DeleteIndex'; index_id: number };
 
 /** What it answers (`InternalResponsePayload`). */
@@ -26,6 +27,7 @@ export type PagefindResponse =
   | { type: 'NewIndex'; index_id: number }
   | { type: 'IndexedFile'; page_word_count: number; page_url: string }
   | { type: 'GetFiles'; files: { path: string; content: string }[] }
+  | { type: 'WriteFiles'; output_path: string }
   | { type: 'DeleteIndex' };
 
 /** Pagefind's answer to a request it could not carry out. */
