@@ -7,11 +7,12 @@ import { loadNativeGrammar, NATIVE_LANGUAGES } from '../../src/node/highlight/na
 import { kiln, repoRoot, startKiln, tempDir, type KilnServer } from './helpers.js';
 
 // What a user gets from the registry: `npm pack` (what `npm publish` uploads), installed into an
-// empty folder outside the repository, running on a docs folder there. The install is offline
-// (from npm's cache, which `npm ci` here filled): the folder gets a lockfile made from this
-// repository's, since resolving version ranges would need the registry's package lists. The
-// repository's `overrides` are not copied: npm applies them only to the root project, and a user's
-// project has none of Kiln's.
+// empty folder outside the repository, running on a docs folder there. The folder gets a lockfile
+// made from this repository's, so npm takes the tested versions from its cache (`npm ci` here
+// filled it). The repository's `overrides` are not copied: npm applies them only to the root
+// project, and a user's project has none of Kiln's. So npm resolves what they changed as a user's
+// npm does, asking the registry (rehype-katex's own katex ^0.16): on a fresh machine npm's cache has
+// the tarballs `npm ci` fetched but not the registry's package lists, and `--offline` failed there.
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
   name: string;
@@ -67,12 +68,12 @@ describe('the npm package', () => {
     expect(runtime.filter((f) => f.startsWith('lib/grammars/')).length).toBeGreaterThan(100);
     expect([...inside].filter((f) => /^(src|tests|bench|examples|scripts|lib\/node|lib\/cli)\//.test(f) || f.endsWith('.map'))).toEqual([]);
 
-    // Installed offline into an empty folder outside the repository: `prepare` does not run there
-    // (it would need TypeScript, a devDependency, which the user does not get).
+    // Installed into an empty folder outside the repository: `prepare` does not run there (it
+    // would need TypeScript, a devDependency, which the user does not get).
     const app = path.join(scratch.dir, 'app');
     mkdirSync(app);
     appFolder(app, tarball);
-    npm(['install', '--offline', '--no-audit', '--no-fund'], app);
+    npm(['install', '--prefer-offline', '--no-audit', '--no-fund'], app);
     expect(existsSync(path.join(app, 'node_modules', 'typescript'))).toBe(false);
     // The native grammars (optional dependencies) come along and load where the installed Kiln
     // loads them from: highlighting takes its fast path for every language it has one for.
