@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isMergedIndexFile, SearchIndex, SEARCH_PATH } from './index.js';
-import { indexParts, PartedIndex } from './parts.js';
+import { indexParts, PART_FOLDER, PartedIndex } from './parts.js';
 
 /**
  * A build's search bundle without indexing every page every time. Pagefind cannot update an index,
@@ -63,7 +63,7 @@ export const deltaLimit = (pages: number) => Math.max(32, Math.ceil(pages / 20))
 function fragmentIds(paths: string[], read: (path: string) => Uint8Array): Map<string, string> {
   const ids = new Map<string, string>();
   for (const file of paths) {
-    const m = /^(?:part-\d+\/)?fragment\/(.+)\.pf_fragment$/.exec(file);
+    const m = /^fragment\/(.+)\.pf_fragment$/.exec(file.replace(PART_FOLDER, ''));
     if (!m) continue;
     try {
       const text = gunzipSync(read(file)).toString('utf8');

@@ -32,6 +32,8 @@ export const indexParts = (pages: number) => (pages >= PARTED_FROM ? 2 : 1);
 
 /** Folder of part `n` (from 1; part 0 is the bundle itself), relative to the bundle. */
 export const partDir = (n: number) => `part-${n}/`;
+/** A path's part folder, at its start: `part-1/fragment/…` (`partDir`). */
+export const PART_FOLDER = /^part-(\d+)\//;
 
 /** The part a URL goes into: FNV-1a of the URL. */
 export function partOf(url: string, parts: number): number {
@@ -80,7 +82,7 @@ export class PartedIndex {
     for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const rel = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      const part = /^part-(\d+)\//.exec(rel);
+      const part = PART_FOLDER.exec(rel);
       if (part ? isMergedIndexFile(rel.slice(part[0].length)) : isNeededSearchFile(rel)) files.push(rel);
       else rmSync(path.join(root, rel));
     }
