@@ -69,6 +69,14 @@ function setAside(w, folder) {
   renameSync(folder, path.join(trash, path.basename(folder)));
 }
 
+/**
+ * What each anchor's build script (anchor-build.sh) removes before it builds: its output and cache.
+ * They are set aside first, so that the script finds nothing to remove. Removed, the last round's
+ * thousands of files slowed the file creation of the builds after it (both the anchor's and the
+ * next round's Kiln build, run within the minute) on a file system like this machine's.
+ */
+const ANCHOR_OUTPUTS = { starlight: ['dist', '.astro'], docusaurus: ['build', '.docusaurus'], vitepress: ['.vitepress/dist', '.vitepress/cache'] };
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (r) => `${r.wall.toFixed(1).padStart(6)} s wall ${r.cpu.toFixed(1).padStart(6)} s CPU ${r.rssMb.toFixed(0).padStart(6)} MB`;
 
@@ -93,6 +101,8 @@ export async function main(argv) {
     const kilnSite = path.join(w, 'kiln', `n${n}-${o.seed}`);
     setAside(w, kilnSite);
     must(process.execPath, [path.join(scripts, 'kiln-site.mjs'), corpus, kilnSite]);
+    // anchor-site.sh removes the folder it lays the site out in: the last run's is set aside first.
+    setAside(w, path.join(w, o.anchor, `n${n}-${o.seed}`));
     const anchorSite = must('bash', [path.join(scripts, 'anchor-site.sh'), o.anchor, corpus, `n${n}-${o.seed}`]).trim().split('\n').pop();
     const out = path.join(w, 'kiln-out', `n${n}`);
     const runs = { kiln: [], anchor: [] };
@@ -104,6 +114,7 @@ export async function main(argv) {
       const k = await timed(process.execPath, [path.join(repo, 'bin/kiln.js'), 'build', kilnSite, '--out', out], { cwd: kilnSite });
       runs.kiln.push(k);
       console.log(`  round ${round}  kiln       ${fmt(k)}`);
+      for (const f of ANCHOR_OUTPUTS[o.anchor]) setAside(w, path.join(anchorSite, f));
       const a = await timed('bash', [path.join(scripts, 'anchor-build.sh'), o.anchor, anchorSite]);
       runs.anchor.push(a);
       console.log(`  round ${round}  ${o.anchor.padEnd(10)} ${fmt(a)}`);
