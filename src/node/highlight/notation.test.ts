@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { openGrammarTables } from './grammar-tables.js';
 import { createShikiHighlighter, languageOf } from './shiki.js';
 
 const DIFF = 'const a = 1; // [!code ++]\nconst b = 2; // [!code --]\n// [!code focus]\nfoo();\nbar(); // keep this [!code highlight]\nbaz();\n';
 const lineClasses = (html: string) => [...html.matchAll(/<span class="(line[^"]*)"/g)].map((m) => m[1]);
 
-describe("Shiki's comment notations", () => {
-  const direct = createShikiHighlighter();
-  const trees = createShikiHighlighter({ keepTrees: true });
-  const perTheme = createShikiHighlighter({ onePass: false });
+/** Grammar tables that note each language Shiki loads. */
+function watchedTables() {
+  const tables = openGrammarTables();
+  const loaded: string[] = [];
+  return { loaded, tables: { stats: tables.stats, regex: tables.regex, prepare: (lang: string) => (loaded.push(lang), tables.prepare(lang)) } };
+}
 
-  it('marks added, removed, focused and highlighted lines and takes the notation out of the code', async () => {
-    const { html } = await direct.highlight({ code: DIFF, lang: 'js' });
+describe("Shiki's comment notations", () => {
+  const direct = createShikiHighlighter({ engine: 'shiki' });
+  const trees = createShikiHighlighter({ engine: 'shiki', keepTrees: true });
+  const perTheme = createShikiHighlighter({ engine: 'shiki', onePass: false });
+  const hybrid = createShikiHighlighter();
+
+  it.each([['Shiki', direct], ['tree-sitter', hybrid]])('marks added, removed, focused and highlighted lines and takes the notation out of the code (%s)', async (_, h) => {
+    const { html } = await h.highlight({ code: DIFF, lang: 'js' });
     expect(html).toMatch(/^<pre class="shiki [^"]* has-diff has-highlighted has-focused"/);
     // The comment line that only held `[!code focus]` is gone; it marks the line after it.
     expect(lineClasses(html)).toEqual(['line diff add', 'line diff remove', 'line focused', 'line highlighted', 'line']);
@@ -25,9 +34,30 @@ describe("Shiki's comment notations", () => {
     expect(c.html).toBe(a.html);
   });
 
-  it('reads `# [!code ++:2]` in Python as the line and the next', async () => {
-    const { html } = await direct.highlight({ code: 'a = 1  # [!code ++:2]\nb = 2\nc = 3\n', lang: 'python' });
+  it.each([['Shiki', direct], ['tree-sitter', hybrid]])('reads `# [!code ++:2]` in Python as the line and the next (%s)', async (_, h) => {
+    const { html } = await h.highlight({ code: 'a = 1  # [!code ++:2]\nb = 2\nc = 3\n', lang: 'python' });
     expect(lineClasses(html)).toEqual(['line diff add', 'line diff add', 'line']);
+  });
+
+  it("applies them to tree-sitter's blocks as to Shiki's, without loading Shiki's grammar", async () => {
+    const blocks = [
+      { lang: 'js', code: DIFF },
+      { lang: 'ts', code: 'import { a } from "a"; // [!code --]\nimport { b } from "b"; // [!code ++]\nconst s = "// [!code ++] in a string";\n' },
+      { lang: 'tsx', code: 'export const A = () => (\n  <div>\n    {/* [!code ++] */}\n    <p>hi</p> {/* [!code --] */}\n  </div>\n);\n' },
+      { lang: 'bash', code: 'npm install x # [!code --]\npnpm add x # [!code ++]\n# [!code highlight:2]\necho "# [!code ++]"\nls\n' },
+      { lang: 'json', code: '{\n  "a": 1, // [!code ++]\n  "b": 2\n}\n' },
+    ];
+    const { loaded, tables } = watchedTables();
+    const h = createShikiHighlighter({ grammarTables: tables });
+    const text = (html: string) => html.replace(/<[^>]+>/g, '');
+    for (const b of blocks) {
+      const [a, s] = await Promise.all([h.highlight(b), direct.highlight(b)]);
+      expect(a.html.slice(0, a.html.indexOf('>')), b.lang).toBe(s.html.slice(0, s.html.indexOf('>')));
+      expect(lineClasses(a.html), b.lang).toEqual(lineClasses(s.html));
+      expect(text(a.html), b.lang).toBe(text(s.html));
+    }
+    expect(text((await h.highlight(blocks[1]!)).html)).toContain('"// [!code ++] in a string"');
+    expect(loaded).toEqual([]);
   });
 
   it('is cached by the code it was given: the same code without notation is another block', async () => {

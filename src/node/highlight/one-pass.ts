@@ -194,17 +194,7 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
   return {
     theme,
     toHast(hl, code, lang, transformers, pre) {
-      const tokens = tokensOf(hl, code, lang);
-      const context = {
-        meta: {},
-        options: { lang, transformers },
-        codeToHast: () => { throw new Error('not available in one-pass highlighting'); },
-        codeToTokens: () => { throw new Error('not available in one-pass highlighting'); },
-        source: code,
-      };
-      // Tokens share their style objects (see `styleOf`): copies, for transformers that change them.
-      for (const line of tokens) for (let i = 0; i < line.length; i++) if (line[i]!.htmlStyle) line[i] = { ...line[i]!, htmlStyle: { ...line[i]!.htmlStyle } };
-      return tokensToHast(tokens, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
+      return tokensToTree(tokensOf(hl, code, lang), code, lang, transformers, pre);
     },
     toHtml(hl, code, lang, marks, pre) {
       return preHtml(tokensOf(hl, code, lang), marks, pre);
@@ -226,6 +216,24 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     const base = baseTokens(hl, code, lang);
     return mergeWhitespace(base.map((line) => line.map((t) => ({ content: t.content, explanation: undefined, offset: t.offset, htmlStyle: styleOf(t) }))));
   }
+}
+
+/**
+ * Shiki's tree of a block's tokens (each with its two-theme style), its transformers applied as
+ * `codeToHast` applies them: Shiki's tokens or tree-sitter's (tree-sitter.ts), which are split
+ * where Shiki splits its own, a blank run joined to the token after it.
+ */
+export function tokensToTree(tokens: ThemedToken[][], code: string, lang: string, transformers: ShikiTransformer[], pre: { className: string; style: string }): Root {
+  const context = {
+    meta: {},
+    options: { lang, transformers },
+    codeToHast: () => { throw new Error('not available in one-pass highlighting'); },
+    codeToTokens: () => { throw new Error('not available in one-pass highlighting'); },
+    source: code,
+  };
+  // Tokens share their style objects (see `styleOf`): copies, for transformers that change them.
+  const copies = tokens.map((line) => line.map((t) => (t.htmlStyle ? { ...t, htmlStyle: { ...t.htmlStyle } } : t)));
+  return tokensToHast(copies, { lang, transformers, themeName: pre.className.replace(/^shiki\s*/, ''), rootStyle: pre.style } as Parameters<typeof tokensToHast>[1], context as unknown as Parameters<typeof tokensToHast>[2]);
 }
 
 /** The class and style of the `<pre>` Shiki writes for the two themes, read once from a real dual-theme run. */
