@@ -62,6 +62,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     words: ['use', 'std', 'HashMap', '#[derive', 'Debug', 'pub', 'struct', 'Item<', "'a>", "a>", 'str', 'MAX', 'u32', '10', 'async', 'fn', 'load', 'client:', '&Client', 'Result', 'let', 'mut', 'vec!', '1.5', '// note', 'search', '"q"', 'await', 'Some', 'println!', 'len', 'Ok', 'new'],
   },
   json: { code: '{\n  "name": "kiln",\n  "n": 1.5,\n  "ok": true,\n  "esc": "a\\nb",\n  "none": null\n}\n', words: ['"name"', '"kiln"', '1.5', 'true', '\\n', 'null'] },
+  html: {
+    code: '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN">\n<div id="app" title="a &amp; b" hidden>\n  <!-- note -->\n  <input type=text />\n  <p>Fish &copy; chips</p>\n  <script type="module">\n    import { a } from "./a.js";\n    const n = a(1); // go\n  </script>\n</div>\n',
+    words: ['<!', 'DOCTYPE', 'PUBLIC', '"-//W3C', '<div', 'div', 'id', '"app"', '&amp;', 'hidden', '<!-- note', 'input', 'text', 'Fish', '&copy;', '</p>', 'script', '"module"', 'import', '"./a.js"', 'const', 'a(1)', '1', '// go', '</script>'],
+  },
 };
 
 describe('native tree-sitter grammars', () => {
@@ -90,9 +94,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -126,8 +130,22 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML and Rust fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
+  it('leave an HTML block to Shiki where its grammar colours another language than JavaScript', async () => {
+    const engine = createTreeSitterHighlighter(await loadCodeThemes());
+    for (const code of [
+      '<style>\n  p { color: red; }\n</style>\n',
+      '<button onclick="go(1)">Go</button>\n',
+      '<script type="application/ld+json">{"a": 1}</script>\n',
+    ]) {
+      expect(engine.handles('html', code), code).toBe(false);
+      expect((await native.highlight({ code, lang: 'html' })).html, code).toBe((await shiki.highlight({ code, lang: 'html' })).html);
+    }
+    // An empty style, a style attribute (a string to Shiki) and a script of JavaScript's type are HTML's.
+    expect(engine.handles('html', '<style></style>\n<p style="color: red">x</p>\n<script type="text/javascript">a();</script>\n')).toBe(true);
+  });
+
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust and HTML fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'htm', 'html', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { csharp } from './native-csharp.js';
 import { go } from './native-go.js';
+import { htmlDeclines, htmlRule } from './native-html.js';
 import { php, phpDeclines, readPhpFunctions } from './native-php.js';
 import { ruby } from './native-ruby.js';
 import { rust } from './native-rust.js';
@@ -11,7 +12,8 @@ import { yaml } from './native-yaml.js';
  * `tree-sitter-<language>` package per grammar, optional dependencies with prebuilt binaries) for
  * the common languages: Bash, Python, JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts). Parsing a corpus block
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts)
+ * and HTML (native-html.ts, its scripts by the TSX grammar). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -38,8 +40,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   php: 'php',
   yaml: 'yaml', yml: 'yaml',
   rust: 'rust', rs: 'rust',
+  html: 'html', htm: 'html',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust' | 'html';
 
 /**
  * The `tree-sitter` package, depended on under an npm alias. The grammars each declare an optional
@@ -64,6 +67,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   php: ['tree-sitter-php', 'php_only'],
   yaml: ['@tree-sitter-grammars/tree-sitter-yaml'],
   rust: ['tree-sitter-rust'],
+  html: ['tree-sitter-html'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -332,7 +336,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<NativeName, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust };
+const RULES: Record<Exclude<NativeName, 'html'>, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -352,13 +356,20 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
     const SyntaxNode = ParserClass.SyntaxNode;
     if (SyntaxNode && !grammar.nodeSubclasses) grammar.nodeSubclasses = new Proxy([], { get: (_, key) => (typeof key === 'string' && /^\d+$/.test(key) ? SyntaxNode : undefined) });
     parser.setLanguage(grammar);
-    const extras = name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines } : name === 'yaml' ? { brokenTrees: false as const } : {};
+    // HTML's scripts are walked by the TSX grammar (native-html.ts).
+    const script = name === 'html' ? loadNativeGrammar('tsx', load) : null;
+    const rule = name === 'html' ? htmlRule(script) : RULES[name];
+    const extras =
+      name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines }
+      : name === 'yaml' ? { brokenTrees: false as const }
+      : name === 'html' ? { brokenTrees: false as const, declines: (code: string) => htmlDeclines(code, script !== null) }
+      : {};
     const whole = extras.brokenTrees === false;
     const parse = (code: string) => {
       const tree = parser.parse(code);
       return whole && tree.rootNode.hasError ? null : tree.walk();
     };
-    return { parse, rule: RULES[name], names: [], named: [], fields: [], ...extras };
+    return { parse, rule, names: [], named: [], fields: [], ...extras };
   } catch (e) {
     if (process.env.KILN_DEBUG) console.error(`kiln: ${PACKAGES[name][0]} did not load; Shiki highlights its blocks (${(e as Error).message})`);
     return null;

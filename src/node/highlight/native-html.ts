@@ -1,0 +1,75 @@
+import { walkTree, type NativeGrammar, type Rule } from './native-grammars.js';
+
+/** A character reference (`&amp;`, `&#169;`, `&#xA9;`), which Shiki colours as a constant in text and in attribute values. */
+const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);/g;
+
+/** `<script type=…>` values whose content Shiki's HTML grammar colours as JavaScript (any other type: as plain text). */
+const SCRIPT_TYPES = new Set(['module', 'text/javascript', 'application/javascript', 'text/babel', 'text/ecmascript', 'application/ecmascript', 'text/jsx']);
+
+/**
+ * What the tree has no nodes for, or what Shiki's grammar colours with another language than the
+ * tree-sitter grammars Kiln has: CSS (a `<style>` with rules in it, a `style=` attribute's value is
+ * only a string), JavaScript in an event handler attribute (`onclick="go()"`), and a `<script>`
+ * whose type is not JavaScript's (Shiki leaves JSON and templates plain, tree-sitter has no way to
+ * tell). Such a block stays with Shiki, as does one with a script when TSX's binding did not load.
+ */
+export function htmlDeclines(code: string, script: boolean): boolean {
+  if (/<style\b[^>]*>\s*[^\s<]/i.test(code)) return true;
+  if (/<[A-Za-z][^>]*\son[a-z]+\s*=/i.test(code)) return true;
+  for (const m of code.matchAll(/<script\b([^>]*)>\s*([^\s<]?)/gi)) {
+    if (!m[2]) continue;
+    if (!script) return true;
+    const type = /\btype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(m[1]!);
+    if (type && !SCRIPT_TYPES.has((type[1] ?? type[2] ?? type[3]!).trim().toLowerCase())) return true;
+  }
+  return false;
+}
+
+/**
+ * HTML (tree-sitter-html), as Shiki's HTML grammar colours it: tag names, attribute names, values
+ * as strings, character references, comments, the doctype's keyword and name; a `<script>`'s
+ * JavaScript by the TSX grammar, walked over the script's text (`script`: null when its binding did
+ * not load, and `htmlDeclines` then leaves blocks with scripts to Shiki).
+ */
+export function htmlRule(script: NativeGrammar | null): Rule {
+  return (n, paint) => {
+    if (!n.named) return;
+    switch (n.type) {
+      case 'tag_name': case 'erroneous_end_tag_name': return paint('entity.name.tag');
+      case 'attribute_name': return paint('entity.other.attribute-name');
+      case 'quoted_attribute_value':
+        paint('string');
+        return entities(n.code, n.start, n.end, paint);
+      case 'attribute_value':
+        if (n.parent === 'attribute') paint('string');
+        return;
+      case 'entity': return paint('constant.character.entity');
+      case 'comment': return paint('comment');
+      case 'doctype': {
+        // `<!DOCTYPE html PUBLIC "…" "…">`: the keyword as a tag's name, words after it as
+        // attributes' names, quoted identifiers as strings.
+        const m = /^<!(\s*)([A-Za-z]+)([^>]*)/.exec(n.code.slice(n.start, n.end));
+        if (!m) return;
+        const keyword = n.start + 2 + m[1]!.length;
+        paint('entity.name.tag', keyword, keyword + m[2]!.length);
+        const rest = keyword + m[2]!.length;
+        for (const w of m[3]!.matchAll(/"[^"]*"?|'[^']*'?|[^\s"']+/g)) {
+          paint(w[0][0] === '"' || w[0][0] === "'" ? 'string' : 'entity.other.attribute-name', rest + w.index, rest + w.index + w[0].length);
+        }
+        return;
+      }
+      case 'raw_text':
+        if (n.parent === 'script_element' && script) {
+          const from = n.start;
+          walkTree(script, n.code.slice(from, n.end), (scope, a, b) => paint(scope, from + a, from + b));
+        }
+        return;
+    }
+  };
+}
+
+function entities(code: string, start: number, end: number, paint: (scope: string, from?: number, to?: number) => void): void {
+  const text = code.slice(start, end);
+  if (!text.includes('&')) return;
+  for (const m of text.matchAll(ENTITY)) paint('constant.character.entity', start + m.index, start + m.index + m[0].length);
+}
