@@ -66,6 +66,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN">\n<div id="app" title="a &amp; b" hidden>\n  <!-- note -->\n  <input type=text />\n  <p>Fish &copy; chips</p>\n  <script type="module">\n    import { a } from "./a.js";\n    const n = a(1); // go\n  </script>\n</div>\n',
     words: ['<!', 'DOCTYPE', 'PUBLIC', '"-//W3C', '<div', 'div', 'id', '"app"', '&amp;', 'hidden', '<!-- note', 'input', 'text', 'Fish', '&copy;', '</p>', 'script', '"module"', 'import', '"./a.js"', 'const', 'a(1)', '1', '// go', '</script>'],
   },
+  css: {
+    code: '@import url("a.css");\n@layer base, components;\n:root { --brand: #ff0; }\n.btn:hover > a[href^="http"], #id::before {\n  color: var(--brand) !important; /* c */\n  margin: 0 auto 1.5rem;\n  font-family: "Inter", sans-serif;\n  width: calc(100% - 2px);\n  background: url(img.png);\n}\n@media screen and (max-width: 600px) { div { display: none } }\n@media (prefers-color-scheme: dark) { * { z-index: -1 } }\n@keyframes spin { from { opacity: 0 } 50% { opacity: 1 } }\n',
+    words: ['@import', 'url', '"a.css"', '@layer', 'base', 'components', ':root', '--brand', '#ff0', '.btn:hover', '>', ' a[', 'href', '^=', '"http"', '#id::before', 'color', 'var', '!important', '/* c */', 'margin', '0 auto', 'auto', '1.5', 'rem', '"Inter"', 'sans-serif', 'calc', '100', '%', '-', 'px', 'img.png', '@media', 'screen', 'and', 'max-width', '600', 'div', 'display', 'none', 'prefers-color-scheme', 'dark', '*', 'z-index', '-1', '@keyframes', 'spin', 'from', '50%', 'opacity'],
+  },
 };
 
 describe('native tree-sitter grammars', () => {
@@ -94,9 +98,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -130,22 +134,28 @@ describe('native tree-sitter grammars', () => {
     expect(colourAt(a.html, 'Card')).toBe(colourAt((await shiki.highlight({ code, lang: 'tsx' })).html, 'Card'));
   });
 
-  it('leave an HTML block to Shiki where its grammar colours another language than JavaScript', async () => {
+  it("colour an HTML block's style as CSS, as Shiki does", async () => {
+    const code = '<style>\n  .card > p { margin: 0 auto; color: #fff !important; }\n</style>\n<p style="color: red">x</p>\n';
+    const [a, b] = await Promise.all([native.highlight({ code, lang: 'html' }), shiki.highlight({ code, lang: 'html' })]);
+    expect(createTreeSitterHighlighter(await loadCodeThemes()).handles('html', code)).toBe(true);
+    for (const w of ['style', '.card', '>', 'p {', 'margin', 'auto', '#fff', '!important', '"color: red"']) expect(colourAt(a.html, w), w).toBe(colourAt(b.html, w));
+  });
+
+  it('leave an HTML block to Shiki where its grammar colours another language than JavaScript and CSS', async () => {
     const engine = createTreeSitterHighlighter(await loadCodeThemes());
     for (const code of [
-      '<style>\n  p { color: red; }\n</style>\n',
+      '<style lang="scss">\n  p { &:hover { color: red; } }\n</style>\n',
       '<button onclick="go(1)">Go</button>\n',
       '<script type="application/ld+json">{"a": 1}</script>\n',
     ]) {
       expect(engine.handles('html', code), code).toBe(false);
       expect((await native.highlight({ code, lang: 'html' })).html, code).toBe((await shiki.highlight({ code, lang: 'html' })).html);
     }
-    // An empty style, a style attribute (a string to Shiki) and a script of JavaScript's type are HTML's.
-    expect(engine.handles('html', '<style></style>\n<p style="color: red">x</p>\n<script type="text/javascript">a();</script>\n')).toBe(true);
+    expect(engine.handles('html', '<style></style>\n<script type="text/javascript">a();</script>\n')).toBe(true);
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust and HTML fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'cts', 'go', 'golang', 'htm', 'html', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust, HTML and CSS fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'css', 'cts', 'go', 'golang', 'htm', 'html', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

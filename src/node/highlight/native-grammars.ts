@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { csharp } from './native-csharp.js';
+import { css } from './native-css.js';
 import { go } from './native-go.js';
 import { htmlDeclines, htmlRule } from './native-html.js';
 import { php, phpDeclines, readPhpFunctions } from './native-php.js';
@@ -13,7 +14,7 @@ import { yaml } from './native-yaml.js';
  * the common languages: Bash, Python, JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
  * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts)
- * and HTML (native-html.ts, its scripts by the TSX grammar). Parsing a corpus block
+ * HTML (native-html.ts, its scripts and styles by the TSX and CSS grammars) and CSS (native-css.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -41,8 +42,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   yaml: 'yaml', yml: 'yaml',
   rust: 'rust', rs: 'rust',
   html: 'html', htm: 'html',
+  css: 'css',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust' | 'html';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust' | 'html' | 'css';
 
 /**
  * The `tree-sitter` package, depended on under an npm alias. The grammars each declare an optional
@@ -68,6 +70,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   yaml: ['@tree-sitter-grammars/tree-sitter-yaml'],
   rust: ['tree-sitter-rust'],
   html: ['tree-sitter-html'],
+  css: ['tree-sitter-css'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -336,7 +339,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<Exclude<NativeName, 'html'>, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust };
+const RULES: Record<Exclude<NativeName, 'html'>, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust, css };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;
@@ -356,13 +359,14 @@ export function loadNativeGrammar(name: NativeName, load: LoadNative = createReq
     const SyntaxNode = ParserClass.SyntaxNode;
     if (SyntaxNode && !grammar.nodeSubclasses) grammar.nodeSubclasses = new Proxy([], { get: (_, key) => (typeof key === 'string' && /^\d+$/.test(key) ? SyntaxNode : undefined) });
     parser.setLanguage(grammar);
-    // HTML's scripts are walked by the TSX grammar (native-html.ts).
+    // HTML's scripts and styles are walked by the TSX and CSS grammars (native-html.ts).
     const script = name === 'html' ? loadNativeGrammar('tsx', load) : null;
-    const rule = name === 'html' ? htmlRule(script) : RULES[name];
+    const style = name === 'html' ? loadNativeGrammar('css', load) : null;
+    const rule = name === 'html' ? htmlRule(script, style) : RULES[name];
     const extras =
       name === 'php' ? { ready: readPhpFunctions(), declines: phpDeclines }
       : name === 'yaml' ? { brokenTrees: false as const }
-      : name === 'html' ? { brokenTrees: false as const, declines: (code: string) => htmlDeclines(code, script !== null) }
+      : name === 'html' ? { brokenTrees: false as const, declines: (code: string) => htmlDeclines(code, script !== null, style !== null) }
       : {};
     const whole = extras.brokenTrees === false;
     const parse = (code: string) => {

@@ -7,15 +7,17 @@ const ENTITY = /&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);/g;
 const SCRIPT_TYPES = new Set(['module', 'text/javascript', 'application/javascript', 'text/babel', 'text/ecmascript', 'application/ecmascript', 'text/jsx']);
 
 /**
- * What the tree has no nodes for, or what Shiki's grammar colours with another language than the
- * tree-sitter grammars Kiln has: CSS (a `<style>` with rules in it, a `style=` attribute's value is
- * only a string), JavaScript in an event handler attribute (`onclick="go()"`), and a `<script>`
- * whose type is not JavaScript's (Shiki leaves JSON and templates plain, tree-sitter has no way to
- * tell). Such a block stays with Shiki, as does one with a script when TSX's binding did not load.
+ * What Shiki's grammar colours with another language than the tree-sitter grammars Kiln has:
+ * JavaScript in an event handler attribute (`onclick="go()"`), a `<script>` whose type is not
+ * JavaScript's (Shiki leaves JSON and templates plain, tree-sitter has no way to tell), a `<style>`
+ * in another language than CSS (`lang="scss"`). Such a block stays with Shiki, as does one with a
+ * script or a style when TSX's or CSS's binding did not load (`script`, `style`).
  */
-export function htmlDeclines(code: string, script: boolean): boolean {
-  if (/<style\b[^>]*>\s*[^\s<]/i.test(code)) return true;
+export function htmlDeclines(code: string, script: boolean, style: boolean): boolean {
   if (/<[A-Za-z][^>]*\son[a-z]+\s*=/i.test(code)) return true;
+  for (const m of code.matchAll(/<style\b([^>]*)>\s*([^\s<]?)/gi)) {
+    if (m[2] && (!style || /\b(?:lang|type)\s*=/i.test(m[1]!))) return true;
+  }
   for (const m of code.matchAll(/<script\b([^>]*)>\s*([^\s<]?)/gi)) {
     if (!m[2]) continue;
     if (!script) return true;
@@ -28,10 +30,10 @@ export function htmlDeclines(code: string, script: boolean): boolean {
 /**
  * HTML (tree-sitter-html), as Shiki's HTML grammar colours it: tag names, attribute names, values
  * as strings, character references, comments, the doctype's keyword and name; a `<script>`'s
- * JavaScript by the TSX grammar, walked over the script's text (`script`: null when its binding did
- * not load, and `htmlDeclines` then leaves blocks with scripts to Shiki).
+ * JavaScript by the TSX grammar and a `<style>`'s CSS by CSS's, each walked over the element's text
+ * (null when its binding did not load: `htmlDeclines` then leaves such blocks to Shiki).
  */
-export function htmlRule(script: NativeGrammar | null): Rule {
+export function htmlRule(script: NativeGrammar | null, style: NativeGrammar | null): Rule {
   return (n, paint) => {
     if (!n.named) return;
     switch (n.type) {
@@ -58,12 +60,14 @@ export function htmlRule(script: NativeGrammar | null): Rule {
         }
         return;
       }
-      case 'raw_text':
-        if (n.parent === 'script_element' && script) {
+      case 'raw_text': {
+        const embedded = n.parent === 'script_element' ? script : n.parent === 'style_element' ? style : null;
+        if (embedded) {
           const from = n.start;
-          walkTree(script, n.code.slice(from, n.end), (scope, a, b) => paint(scope, from + a, from + b));
+          walkTree(embedded, n.code.slice(from, n.end), (scope, a, b) => paint(scope, from + a, from + b));
         }
         return;
+      }
     }
   };
 }
