@@ -13,7 +13,7 @@ import { yaml } from './native-yaml.js';
  * `tree-sitter-<language>` package per grammar, optional dependencies with prebuilt binaries) for
  * the common languages: Bash, Python, JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
- * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts)
+ * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts),
  * HTML (native-html.ts, its scripts and styles by the TSX and CSS grammars) and CSS (native-css.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),

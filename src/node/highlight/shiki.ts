@@ -210,8 +210,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       if (treeSitter?.handles(lang, code) && !options.keepTrees) {
         const tokens = await treeSitter.tokens(lang, code);
         if (tokens) {
-          // Notations by Shiki's own transformers, on a tree of tree-sitter's tokens: a block with
-          // one no longer loads the language's TextMate grammar (TypeScript's: 0.5-0.7 s of a thread).
+          // Notations by Shiki's own transformers, on a tree of tree-sitter's tokens, so that a block
+          // with one does not load the language's TextMate grammar (TypeScript's: 0.5-0.7 s of a thread).
           const html = notation ? notationHtml(tokens, code, lang, marks, preAttrs) : preHtml(tokens, marks, preAttrs);
           const entry = { html, known: true };
           remember(key, entry);
