@@ -152,6 +152,8 @@ describe('native tree-sitter grammars', () => {
       expect((await native.highlight({ code, lang: 'html' })).html, code).toBe((await shiki.highlight({ code, lang: 'html' })).html);
     }
     expect(engine.handles('html', '<style></style>\n<script type="text/javascript">a();</script>\n')).toBe(true);
+    // A handler in markup a script writes is the script's text.
+    expect(engine.handles('html', '<div id="app"></div>\n<script>\n  app.innerHTML = `<input onchange="go()" />`;\n</script>\n')).toBe(true);
   });
 
   it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust, HTML and CSS fence names', () => {

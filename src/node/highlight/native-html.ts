@@ -14,8 +14,10 @@ const SCRIPT_TYPES = new Set(['module', 'text/javascript', 'application/javascri
  * script or a style when TSX's or CSS's binding did not load (`script`, `style`).
  */
 export function htmlDeclines(code: string, script: boolean, style: boolean): boolean {
-  if (/<[A-Za-z][^>]*\son[a-z]+\s*=/i.test(code)) return true;
-  for (const m of code.matchAll(/<style\b([^>]*)>\s*([^\s<]?)/gi)) {
+  // Markup inside a script (HTML in a template string) is the script's text, not the block's tags.
+  const markup = code.replace(/(<script\b[^>]*>)[\s\S]*?(<\/script\s*>|$)/gi, '$1$2');
+  if (/<[A-Za-z][^>]*\son[a-z]+\s*=/i.test(markup)) return true;
+  for (const m of markup.matchAll(/<style\b([^>]*)>\s*([^\s<]?)/gi)) {
     if (m[2] && (!style || /\b(?:lang|type)\s*=/i.test(m[1]!))) return true;
   }
   for (const m of code.matchAll(/<script\b([^>]*)>\s*([^\s<]?)/gi)) {
