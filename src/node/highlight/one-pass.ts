@@ -59,7 +59,7 @@ function sameShape(a: ThemeRegistration, b: ThemeRegistration): boolean {
 }
 
 /** Shiki's own whitespace merge (codeToHast's default): a blank token joins the next one. */
-function mergeWhitespace(tokens: ThemedToken[][]): ThemedToken[][] {
+export function mergeWhitespace(tokens: ThemedToken[][]): ThemedToken[][] {
   const UNDERLINE_OR_STRIKE = 4 | 8;
   return tokens.map((line) => {
     const out: ThemedToken[] = [];
@@ -92,6 +92,12 @@ export interface OnePass {
    * without making the tree (a span element, its properties and a text node per token).
    */
   toHtml(hl: HighlighterGeneric<string, string>, code: string, lang: string, marks: LineMarks, pre: { className: string; style: string }): string;
+  /** The tokens `toHtml` writes: each with its two-theme style, blank ones merged as Shiki merges them. */
+  tokens(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][];
+  /** Tokens made with the stand-in theme (`ID_THEME`), each given its two-theme style; blanks not merged. */
+  styled(base: ThemedToken[][]): ThemedToken[][];
+  /** Whether a stand-in theme token takes no colour, background or font style from the theme. */
+  isPlain(token: ThemedToken): boolean;
 }
 
 /** Lines (1-based) marked in the fence meta: `{1,3-4}` highlights, `focus=` blurs the others. */
@@ -199,6 +205,9 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
     toHtml(hl, code, lang, marks, pre) {
       return preHtml(tokensOf(hl, code, lang), marks, pre);
     },
+    tokens: tokensOf,
+    styled,
+    isPlain: (t) => !t.fontStyle && !t.bgColor && (!t.color || parseInt(t.color.slice(1, 7), 16) === FOREGROUND),
   };
 
   /** What `codeToTokensBase` returns, with lines seen before answered from `memo`. */
@@ -213,8 +222,11 @@ export function createOnePass(light: ThemeRegistration, dark: ThemeRegistration)
 
   /** Tokens with both themes' colours as CSS variables, blank tokens merged as Shiki merges them. */
   function tokensOf(hl: HighlighterGeneric<string, string>, code: string, lang: string): ThemedToken[][] {
-    const base = baseTokens(hl, code, lang);
-    return mergeWhitespace(base.map((line) => line.map((t) => ({ content: t.content, explanation: undefined, offset: t.offset, htmlStyle: styleOf(t) }))));
+    return mergeWhitespace(styled(baseTokens(hl, code, lang)));
+  }
+
+  function styled(base: ThemedToken[][]): ThemedToken[][] {
+    return base.map((line) => line.map((t) => ({ content: t.content, explanation: undefined, offset: t.offset, htmlStyle: styleOf(t) })));
   }
 }
 

@@ -7,7 +7,8 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
 import { openGrammarTables, type GrammarTables } from './grammar-tables.js';
-import { createOnePass, preAttributes, preHtml, tokensToTree, type OnePass } from './one-pass.js';
+import { FENCED_MARKDOWN, fencedMarkdown, fenceRuns, runCode, spliceRuns, type FencedMarkdown } from './markdown-fences.js';
+import { createOnePass, ID_THEME, mergeWhitespace, preAttributes, preHtml, tokensToTree, type OnePass } from './one-pass.js';
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter, type TreeSitterHighlighter } from './tree-sitter.js';
@@ -50,6 +51,7 @@ const STRUCTURAL_EMBEDS: Record<string, readonly string[]> = { markdown: ['html'
 
 /** Each bundled language's id and aliases. */
 const NAMES = new Map(bundledLanguagesInfo.map((l) => [l.id, [l.id, ...(l.aliases ?? [])]]));
+const MARKDOWN = new Set(NAMES.get('markdown'));
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -177,6 +179,43 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     return true;
   }
 
+  /**
+   * A Markdown block's tokens, each fence's code highlighted as a block of its own
+   * (markdown-fences.ts); undefined where that would not give Shiki's colours (a fence in a quote).
+   */
+  let fenced: Promise<FencedMarkdown> | undefined;
+  async function markdownTokens(hl: HighlighterGeneric<string, string>, onePass: OnePass, treeSitter: TreeSitterHighlighter, code: string): Promise<ThemedToken[][] | undefined> {
+    const f = await (fenced ??= (async () => {
+      const markdown = (await bundledLanguages.markdown()).default.find((g) => g.name === 'markdown')!;
+      const made = fencedMarkdown(markdown);
+      if (options.regexEngine !== 'oniguruma') tables.prepare('markdown');
+      for (const g of made.grammars) await hl.loadLanguage(g);
+      return made;
+    })());
+    const base = hl.codeToTokensBase(code, { lang: FENCED_MARKDOWN, theme: ID_THEME, includeExplanation: 'scopeName', tokenizeTimeLimit: 0, tokenizeMaxLineLength: LIMITS.highlightedLineLength });
+    const runs = fenceRuns(base, f.languages, onePass.isPlain);
+    if (!runs) return undefined;
+    const codeLines = code.split('\n');
+    const highlighted: ThemedToken[][][] = [];
+    for (const run of runs) highlighted.push(await blockTokens(hl, onePass, treeSitter, run.lang, runCode(run, codeLines)));
+    return mergeWhitespace(spliceRuns(onePass.styled(base), codeLines, runs, highlighted));
+  }
+
+  /** A block's styled tokens, as `highlight` makes them without marks or notations. */
+  async function blockTokens(hl: HighlighterGeneric<string, string>, onePass: OnePass, treeSitter: TreeSitterHighlighter, lang: string, code: string): Promise<ThemedToken[][]> {
+    if (treeSitter.handles(lang, code)) {
+      const tokens = await treeSitter.tokens(lang, code);
+      if (tokens) return tokens;
+    }
+    if (MARKDOWN.has(lang)) {
+      const tokens = await markdownTokens(hl, onePass, treeSitter, code);
+      if (tokens) return tokens;
+    }
+    const known = await ensureLanguage(hl, lang);
+    if (known) await ensureEmbeds(hl, lang, code);
+    return onePass.tokens(hl, code, known ? lang : 'plaintext');
+  }
+
   /** Loads the lazily embedded languages `code` names (see `lazyEmbeds`). */
   async function ensureEmbeds(hl: HighlighterGeneric<string, string>, lang: string, code: string): Promise<void> {
     let e = embeds.get(lang);
@@ -214,6 +253,15 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
           // with one does not load the language's TextMate grammar (TypeScript's: 0.5-0.7 s of a thread).
           const html = notation ? notationHtml(tokens, code, lang, marks, preAttrs) : preHtml(tokens, marks, preAttrs);
           const entry = { html, known: true };
+          remember(key, entry);
+          options.store?.set(key, entry);
+          return result(entry);
+        }
+      }
+      if (MARKDOWN.has(lang) && treeSitter && onePass && !notation && !options.keepTrees) {
+        const tokens = await markdownTokens(hl, onePass, treeSitter, code);
+        if (tokens) {
+          const entry = { html: preHtml(tokens, marks, preAttrs), known: true };
           remember(key, entry);
           options.store?.set(key, entry);
           return result(entry);

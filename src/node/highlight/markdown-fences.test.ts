@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { openGrammarTables } from './grammar-tables.js';
+import { createShikiHighlighter } from './shiki.js';
+import { drawnColours } from './test-helpers.js';
+
+/** Grammar tables that note each language Shiki loads. */
+function watchedTables() {
+  const tables = openGrammarTables();
+  const loaded: string[] = [];
+  return { loaded, tables: { stats: tables.stats, regex: tables.regex, prepare: (lang: string) => (loaded.push(lang), tables.prepare(lang)) } };
+}
+
+const FENCES = [
+  '---',
+  'title: Setup',
+  'tags: [a, b]',
+  '---',
+  '# Install',
+  '',
+  'Run *this* with `npx`:',
+  '',
+  '```ts',
+  'const a: number = 1;',
+  '',
+  'export function f() { return "x"; }',
+  '```',
+  '',
+  '- A list item:',
+  '  ```python',
+  '  def f():',
+  '      return 1',
+  '  ```',
+  '',
+  '~~~go',
+  'package main',
+  '```',
+  'func main() {}',
+  '~~~',
+  '',
+  '````md',
+  '```ts',
+  'let x = 1',
+  '```',
+  '````',
+  '',
+  '```unknownlang',
+  'plain text',
+  '```',
+].join('\n');
+
+/** Each line of a highlighted block: each character with its light and dark colour (none on blanks). */
+function drawnLines(html: string): string[][] {
+  const { text, light, dark } = drawnColours(html);
+  const lines: string[][] = [[]];
+  let i = 0;
+  for (const ch of text) {
+    if (ch === '\n') lines.push([]);
+    else lines.at(-1)!.push(`${ch}|${light[i]}|${dark[i++]}`);
+  }
+  return lines;
+}
+/** Lines from..to (1-based, inclusive) of a highlighted block. */
+const slice = (html: string, from: number, to: number) => drawnLines(html).slice(from - 1, to);
+
+describe('Markdown blocks: fences highlighted as blocks of their own', () => {
+  const shiki = createShikiHighlighter({ engine: 'shiki' });
+
+  it("colours the Markdown as Shiki does, and each fence's code as the same code alone", async () => {
+    const { loaded, tables } = watchedTables();
+    const hybrid = createShikiHighlighter({ grammarTables: tables });
+    const [ours, reference] = await Promise.all([hybrid.highlight({ code: FENCES, lang: 'markdown' }), shiki.highlight({ code: FENCES, lang: 'markdown' })]);
+    expect(drawnColours(ours.html).text).toBe(drawnColours(reference.html).text);
+    const a = drawnLines(ours.html);
+    const r = drawnLines(reference.html);
+    // Outside the code (front matter, headings, emphasis, fences, list markers): Shiki's colours.
+    const lines = FENCES.split('\n');
+    const code = new Set([2, 3, 10, 11, 12, 17, 18, 22, 23, 24, 28, 29, 30]);
+    for (let i = 1; i <= lines.length; i++) if (!code.has(i)) expect(a[i - 1], `line ${i}: ${lines[i - 1]}`).toEqual(r[i - 1]);
+    // The code: as the hybrid colours the same code alone.
+    const alone = async (lang: string, text: string) => drawnLines((await hybrid.highlight({ code: text, lang })).html);
+    expect(slice(ours.html, 2, 3)).toEqual(await alone('yaml', 'title: Setup\ntags: [a, b]'));
+    expect(slice(ours.html, 10, 12)).toEqual(await alone('ts', 'const a: number = 1;\n\nexport function f() { return "x"; }'));
+    // The list takes the indentation; the code keeps what is left of it.
+    expect(slice(ours.html, 17, 18).map((l) => l.slice(2))).toEqual(await alone('python', 'def f():\n    return 1'));
+    // Shiki's grammar ends a fence's code at any fence line, and takes up the code again after it.
+    expect(slice(ours.html, 22, 22)).toEqual(await alone('go', 'package main'));
+    expect(slice(ours.html, 24, 24)).toEqual(await alone('go', 'func main() {}'));
+    // A Markdown fence in Markdown: its own fence and code, as a Markdown block alone.
+    expect(slice(ours.html, 28, 30)).toEqual(await alone('md', '```ts\nlet x = 1\n```'));
+    // Neither TypeScript's, Python's, Go's nor YAML's TextMate grammar was loaded.
+    expect(loaded).toEqual(['markdown']);
+  });
+
+  it('gives the same HTML however the thread came to it', async () => {
+    const fresh = createShikiHighlighter();
+    const warm = createShikiHighlighter();
+    // A `ts` block with a line past the highlighting limit goes to Shiki, which loads TypeScript's grammar.
+    await warm.highlight({ code: `const a = "${'x'.repeat(20_000)}";`, lang: 'ts' });
+    const [a, b] = await Promise.all([fresh.highlight({ code: FENCES, lang: 'md' }), warm.highlight({ code: FENCES, lang: 'md' })]);
+    expect(b.html).toBe(a.html);
+  });
+
+  it("leaves a fence in a block quote to Shiki's grammar: the quote's colour reaches into the code", async () => {
+    const code = '> Note:\n> ```js\n> let x = y\n> ```\n';
+    const [a, r] = await Promise.all([createShikiHighlighter().highlight({ code, lang: 'markdown' }), shiki.highlight({ code, lang: 'markdown' })]);
+    expect(a.html).toBe(r.html);
+  });
+
+  it('is the same as Shiki for Markdown without fences', async () => {
+    const code = '# Title\n\nSome **bold**, a [link](https://example.com) and `code`.\n\n1. one\n2. two\n\n> quoted\n';
+    const [a, r] = await Promise.all([createShikiHighlighter().highlight({ code, lang: 'markdown' }), shiki.highlight({ code, lang: 'markdown' })]);
+    expect(a.html).toBe(r.html);
+  });
+});
