@@ -106,6 +106,12 @@ describe('Markdown blocks: fences highlighted as blocks of their own', () => {
     expect(a.html).toBe(r.html);
   });
 
+  it('is the same as Shiki for a block with CRLF line ends', async () => {
+    const code = FENCES.replace(/\n/g, '\r\n');
+    const [a, r] = await Promise.all([createShikiHighlighter().highlight({ code, lang: 'markdown' }), shiki.highlight({ code, lang: 'markdown' })]);
+    expect(drawnColours(a.html).text).toBe(drawnColours(r.html).text);
+  });
+
   it('is the same as Shiki for Markdown without fences', async () => {
     const code = '# Title\n\nSome **bold**, a [link](https://example.com) and `code`.\n\n1. one\n2. two\n\n> quoted\n';
     const [a, r] = await Promise.all([createShikiHighlighter().highlight({ code, lang: 'markdown' }), shiki.highlight({ code, lang: 'markdown' })]);

@@ -207,7 +207,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       const tokens = await treeSitter.tokens(lang, code);
       if (tokens) return tokens;
     }
-    if (MARKDOWN.has(lang)) {
+    if (MARKDOWN.has(lang) && !code.includes('\r')) {
       const tokens = await markdownTokens(hl, onePass, treeSitter, code);
       if (tokens) return tokens;
     }
@@ -258,7 +258,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
           return result(entry);
         }
       }
-      if (MARKDOWN.has(lang) && treeSitter && onePass && !notation && !options.keepTrees) {
+      // Lines split at \n alone: a block with \r\n keeps the old path.
+      if (MARKDOWN.has(lang) && treeSitter && onePass && !notation && !options.keepTrees && !code.includes('\r')) {
         const tokens = await markdownTokens(hl, onePass, treeSitter, code);
         if (tokens) {
           const entry = { html: preHtml(tokens, marks, preAttrs), known: true };
