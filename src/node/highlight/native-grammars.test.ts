@@ -70,6 +70,10 @@ const SAMPLES: Record<string, { code: string; words: string[] }> = {
     code: '@import url("a.css");\n@layer base, components;\n:root { --brand: #ff0; }\n.btn:hover > a[href^="http"], #id::before {\n  color: var(--brand) !important; /* c */\n  margin: 0 auto 1.5rem;\n  font-family: "Inter", sans-serif;\n  width: calc(100% - 2px);\n  background: url(img.png);\n}\n@media screen and (max-width: 600px) { div { display: none } }\n@media (prefers-color-scheme: dark) { * { z-index: -1 } }\n@keyframes spin { from { opacity: 0 } 50% { opacity: 1 } }\n',
     words: ['@import', 'url', '"a.css"', '@layer', 'base', 'components', ':root', '--brand', '#ff0', '.btn:hover', '>', ' a[', 'href', '^=', '"http"', '#id::before', 'color', 'var', '!important', '/* c */', 'margin', '0 auto', 'auto', '1.5', 'rem', '"Inter"', 'sans-serif', 'calc', '100', '%', '-', 'px', 'img.png', '@media', 'screen', 'and', 'max-width', '600', 'div', 'display', 'none', 'prefers-color-scheme', 'dark', '*', 'z-index', '-1', '@keyframes', 'spin', 'from', '50%', 'opacity'],
   },
+  java: {
+    code: 'package com.example;\n\nimport java.util.*;\n\n@Service\n@RequestMapping(value = "/api")\npublic class Demo<T extends Base> extends Parent implements Runnable {\n    private static final int MAX = 0x1F;\n    /** Doc. */\n    @Override\n    public void run(String[] args, int... ids) throws IOException {\n        var list = new ArrayList<Map<String, Item.Kind>>(); // note\n        for (String s : args) { System.out.println(s + \"\\n\" + Foo.class); }\n        Runnable r = () -> call(new Item(1.5f, \'c\', null, true));\n        if (this instanceof Demo) throw new IllegalStateException();\n    }\n    enum Color { RED, GREEN }\n    record Point(int x, int y) {}\n}\n',
+    words: ['package', 'com.example', 'import', 'java.util', '*', '@Service', 'RequestMapping', 'value', '"/api"', 'public', 'class', 'Demo', 'T ', 'extends', 'Base', 'Parent', 'implements', 'Runnable', 'private', 'static', 'final', 'int', 'MAX', '0x1F', '/** Doc. */', 'Override', 'void', 'run', 'String[]', 'args', 'int...', 'ids', 'throws', 'IOException', 'var', 'new', 'ArrayList', 'Map<', 'String,', 'Item.Kind', '// note', 'for', 'String s', ':', 'System', 'out', 'println', '+', '\\n', 'Foo.class', 'class)', '->', 'call', 'Item(', '1.5f', '\'c\'', 'null', 'true', 'this', 'instanceof', 'throw', 'IllegalStateException', 'enum', 'Color', 'RED', 'record', 'Point', 'x,'],
+  },
 };
 
 describe('native tree-sitter grammars', () => {
@@ -98,9 +102,9 @@ describe('native tree-sitter grammars', () => {
     const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')];
     expect(loadNativeGrammar('bash', failing)).toBeNull();
     const engine = createTreeSitterHighlighter(await loadCodeThemes(), { loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css', 'java']) expect(engine.handles(lang, SAMPLES[lang]!.code), lang).toBe(false);
     const fallback = createShikiHighlighter({ loadNative: failing });
-    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css']) {
+    for (const lang of ['bash', 'python', 'json', 'go', 'ruby', 'csharp', 'php', 'yaml', 'rust', 'html', 'css', 'java']) {
       const { code } = SAMPLES[lang]!;
       const [a, b] = await Promise.all([fallback.highlight({ code, lang }), shiki.highlight({ code, lang })]);
       expect(a.html, lang).toBe(b.html);
@@ -156,8 +160,8 @@ describe('native tree-sitter grammars', () => {
     expect(engine.handles('html', '<div id="app"></div>\n<script>\n  app.innerHTML = `<input onchange="go()" />`;\n</script>\n')).toBe(true);
   });
 
-  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust, HTML and CSS fence names', () => {
-    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'css', 'cts', 'go', 'golang', 'htm', 'html', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
+  it('take the shell, Python, JSON, TypeScript, JavaScript, Go, Ruby, C#, PHP, YAML, Rust, HTML, CSS and Java fence names', () => {
+    expect(Object.keys(NATIVE_LANGUAGES).sort()).toEqual(['bash', 'c#', 'cjs', 'cs', 'csharp', 'css', 'cts', 'go', 'golang', 'htm', 'html', 'java', 'javascript', 'js', 'json', 'jsx', 'mjs', 'mts', 'php', 'py', 'python', 'rb', 'rs', 'ruby', 'rust', 'sh', 'shell', 'shellscript', 'ts', 'tsx', 'typescript', 'yaml', 'yml', 'zsh']);
   });
 
   it('load on a worker thread, as builds render pages', async () => {

@@ -3,6 +3,7 @@ import { csharp } from './native-csharp.js';
 import { css } from './native-css.js';
 import { go } from './native-go.js';
 import { htmlDeclines, htmlRule } from './native-html.js';
+import { java } from './native-java.js';
 import { php, phpDeclines, readPhpFunctions } from './native-php.js';
 import { ruby } from './native-ruby.js';
 import { rust } from './native-rust.js';
@@ -14,7 +15,7 @@ import { yaml } from './native-yaml.js';
  * the common languages: Bash, Python, JSON, and TypeScript and TSX, which take JavaScript and JSX too (tree-sitter.ts runs
  * TypeScript's grammar as WebAssembly when the bindings do not load); and, each with its table in
  * a file of its own, Go (native-go.ts), Ruby (native-ruby.ts), C# (native-csharp.ts), PHP (native-php.ts), YAML (native-yaml.ts), Rust (native-rust.ts),
- * HTML (native-html.ts, its scripts and styles by the TSX and CSS grammars) and CSS (native-css.ts). Parsing a corpus block
+ * HTML (native-html.ts, its scripts and styles by the TSX and CSS grammars), CSS (native-css.ts) and Java (native-java.ts). Parsing a corpus block
  * natively costs 0.04-0.09 ms; running the grammar's highlight query on it costs two to three times
  * that again (a JavaScript object per capture, its `#match?` predicates evaluated in JavaScript),
  * about what Shiki costs. So the tree is not queried: a cursor walks it once and a table per
@@ -43,8 +44,9 @@ export const NATIVE_LANGUAGES: Readonly<Record<string, NativeName>> = {
   rust: 'rust', rs: 'rust',
   html: 'html', htm: 'html',
   css: 'css',
+  java: 'java',
 };
-export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust' | 'html' | 'css';
+export type NativeName = 'bash' | 'python' | 'json' | 'typescript' | 'tsx' | 'go' | 'ruby' | 'csharp' | 'php' | 'yaml' | 'rust' | 'html' | 'css' | 'java';
 
 /**
  * The `tree-sitter` package, depended on under an npm alias. The grammars each declare an optional
@@ -71,6 +73,7 @@ const PACKAGES: Record<NativeName, readonly [string, string?]> = {
   rust: ['tree-sitter-rust'],
   html: ['tree-sitter-html'],
   css: ['tree-sitter-css'],
+  java: ['tree-sitter-java'],
 };
 
 /** The node the cursor is on, as a rule sees it (one object per walk, moved from node to node). */
@@ -339,7 +342,7 @@ const typescript: Rule = (n, paint) => {
   }
 };
 
-const RULES: Record<Exclude<NativeName, 'html'>, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust, css };
+const RULES: Record<Exclude<NativeName, 'html'>, Rule> = { bash, python: pythonRule, json, typescript, tsx: typescript, go, ruby, csharp, php, yaml, rust, css, java };
 
 /** Loads a module by name: `require`, or a stand-in (tests make it fail). */
 export type LoadNative = (id: string) => unknown;

@@ -54,8 +54,10 @@ describe('tree-sitter highlighting on the corpus', () => {
    * scripts' JavaScript, coloured as TSX's blocks are.
    * CSS (native-css.ts): the same colours on the corpus's blocks; Shiki's grammar reads some
    * preprocessor syntax its own way.
+   * Java (native-java.ts): a record written without its body, and a block of string pieces joined
+   * by `+` outside any statement, both of which the tree reads as errors.
    */
-  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995, csharp: 0.99, php: 0.99, yaml: 0.995, rust: 0.99, html: 0.98, css: 0.99 };
+  const AGREEMENT: Record<string, number> = { typescript: 0.94, tsx: 0.96, bash: 0.95, python: 0.99, json: 0.99, go: 0.995, ruby: 0.995, csharp: 0.99, php: 0.99, yaml: 0.995, rust: 0.99, html: 0.98, css: 0.99, java: 0.995 };
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;
