@@ -12,11 +12,37 @@ import { createTreeSitterHighlighter } from './tree-sitter.js';
 const treeSitter = createShikiHighlighter();
 const shiki = createShikiHighlighter({ engine: 'shiki' });
 
+type Block = { lang: string; code: string; site: string; file: string };
+
+/**
+ * Each block highlighted by `ours` and by Shiki alone: the same text (asserted), and how many of
+ * its visible characters are in Shiki's colours, per theme; the colour pairs `ours` drew.
+ */
+async function compare(blocks: Block[], ours: typeof shiki) {
+  let same = 0;
+  let sameDark = 0;
+  let visible = 0;
+  const drawn = new Set<string>();
+  for (const b of blocks) {
+    const [a, r] = await Promise.all([ours.highlight({ code: b.code, lang: b.lang }), shiki.highlight({ code: b.code, lang: b.lang })]);
+    const x = drawnColours(a.html);
+    const y = drawnColours(r.html);
+    expect(x.text, `${b.site} ${b.file}: ${b.code.slice(0, 80)}`).toBe(y.text);
+    for (let i = 0; i < x.light.length; i++) {
+      if (!x.light[i]) continue;
+      visible++;
+      if (x.light[i] === y.light[i]) same++;
+      if (x.dark[i] === y.dark[i]) sameDark++;
+      drawn.add(`${x.light[i]} ${x.dark[i]}`);
+    }
+  }
+  return { same, sameDark, visible, ours: drawn };
+}
+
 describe('tree-sitter highlighting on the corpus', () => {
   // The corpus's blocks tree-sitter takes: the first 300 of each grammar (all of them with
   // KILN_TREE_SITTER_CORPUS=1), highlighted by both engines. JavaScript, JSX and TSX are `tsx`.
   const all = !!process.env.KILN_TREE_SITTER_CORPUS;
-  type Block = { lang: string; code: string; site: string; file: string };
   const byLanguage = new Map<string, Block[]>();
   for (const b of corpusBlocks(corpusRoot(process.cwd())) as Block[]) {
     const lang = b.lang.toLowerCase();
@@ -61,26 +87,9 @@ describe('tree-sitter highlighting on the corpus', () => {
 
   it.each([...byLanguage.keys()])('draws the corpus blocks in %s with the same text, in the themes’ colours, mostly as Shiki does', async (grammar) => {
     const blocks = byLanguage.get(grammar)!;
-    let same = 0;
-    let sameDark = 0;
-    let visible = 0;
     const engine = createTreeSitterHighlighter(await loadCodeThemes());
-    let taken = 0;
-    const ours = new Set<string>();
-    for (const b of blocks) {
-      const [a, r] = await Promise.all([treeSitter.highlight({ code: b.code, lang: b.lang }), shiki.highlight({ code: b.code, lang: b.lang })]);
-      if (engine.handles(languageOf(b.lang), b.code.replace(/\n$/, ''))) taken++;
-      const x = drawnColours(a.html);
-      const y = drawnColours(r.html);
-      expect(x.text, `${b.site} ${b.file}: ${b.code.slice(0, 80)}`).toBe(y.text);
-      for (let i = 0; i < x.light.length; i++) {
-        if (!x.light[i]) continue;
-        visible++;
-        if (x.light[i] === y.light[i]) same++;
-        if (x.dark[i] === y.dark[i]) sameDark++;
-        ours.add(`${x.light[i]} ${x.dark[i]}`);
-      }
-    }
+    const taken = blocks.filter((b) => engine.handles(languageOf(b.lang), b.code.replace(/\n$/, ''))).length;
+    const { same, sameDark, visible, ours } = await compare(blocks, treeSitter);
     expect(visible).toBeGreaterThan(0);
     // The native grammars took the blocks (a binding that did not load leaves them to Shiki, which
     // would agree everywhere); only blocks with a line past the highlighting limit stay with Shiki.
@@ -107,23 +116,8 @@ describe('tree-sitter highlighting on the corpus', () => {
     const tables = openGrammarTables();
     const loaded: string[] = [];
     const hybrid = createShikiHighlighter({ grammarTables: { stats: tables.stats, regex: tables.regex, prepare: (lang) => (loaded.push(lang), tables.prepare(lang)) } });
-    let same = 0;
-    let sameDark = 0;
-    let visible = 0;
-    let fences = 0;
-    for (const b of blocks) {
-      if (/^\s*```(ts|typescript|python|go)\b/m.test(b.code)) fences++;
-      const [a, r] = await Promise.all([hybrid.highlight({ code: b.code, lang: b.lang }), shiki.highlight({ code: b.code, lang: b.lang })]);
-      const x = drawnColours(a.html);
-      const y = drawnColours(r.html);
-      expect(x.text, `${b.site} ${b.file}: ${b.code.slice(0, 80)}`).toBe(y.text);
-      for (let i = 0; i < x.light.length; i++) {
-        if (!x.light[i]) continue;
-        visible++;
-        if (x.light[i] === y.light[i]) same++;
-        if (x.dark[i] === y.dark[i]) sameDark++;
-      }
-    }
+    const fences = blocks.filter((b) => /^\s*```(ts|typescript|python|go)\b/m.test(b.code)).length;
+    const { same, sameDark, visible } = await compare(blocks, hybrid);
     // Where they differ, it is in the fences' code: tree-sitter's colours of it against Shiki's (above).
     expect(same / visible, `${same} of ${visible} characters`).toBeGreaterThanOrEqual(0.998);
     expect(sameDark / visible, `dark: ${sameDark} of ${visible} characters`).toBeGreaterThanOrEqual(0.998);
