@@ -1,4 +1,4 @@
-// `node bench/highlight-engines.mjs [--blocks corpus,synthetic] [--engines shiki,hybrid] [--rounds 3] [--every 1] [--langs]`
+// `node bench/highlight-engines.mjs [--blocks corpus,synthetic] [--engines shiki,hybrid] [--rounds 3] [--every 1] [--langs] [--per-site]`
 // The highlighter alone, cold, per engine: each round is a fresh process that makes a highlighter
 // (no highlight store, nothing loaded) and highlights every fenced block of the corpus
 // (../shared/corpus, 29,643 blocks) or of the synthetic site (../shared/perf/gen.mjs 1000, 2,482
@@ -7,13 +7,16 @@
 // median CPU per block and each engine's ratio to `shiki` (Kiln's highlighter before tree-sitter);
 // `--langs` adds the CPU per block of the costliest languages (reading the clock per block adds to
 // every figure). `--every N` takes one block in N (a
-// quick look; cold costs then weigh more). Needs `npm run build:pkg` (it runs lib/node/highlight).
+// quick look; cold costs then weigh more). `--per-site`: the corpus's blocks one site at a time, a
+// fresh process per site and engine, as a build of that site starts (the first use of each grammar
+// paid per site, not once for all 40); prints each site and the ratio of the totals, one round.
+// Needs `npm run build:pkg` (it runs lib/node/highlight).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpusBlocks, corpusRoot, fencedBlocks, pageFiles } from './corpus-blocks.mjs';
+import { corpusBlocks, corpusRoot, corpusSites, fencedBlocks, pageFiles } from './corpus-blocks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -41,6 +44,7 @@ function syntheticSite() {
 
 export function blocksOf(which) {
   if (which === 'corpus') return corpusBlocks(corpusRoot(repo));
+  if (which.startsWith('site:')) return corpusBlocks(corpusRoot(repo), [which.slice(5)]);
   if (which === 'synthetic') return pageFiles(syntheticSite()).flatMap((f) => fencedBlocks(readFileSync(f, 'utf8')));
   throw new Error(`--blocks takes corpus or synthetic, not ${which}`);
 }
@@ -83,7 +87,7 @@ function round(engine, which, every, langs) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(argv) {
-  const o = { blocks: ['corpus', 'synthetic'], engines: ['shiki', 'hybrid'], rounds: 3, every: 1, langs: false };
+  const o = { blocks: ['corpus', 'synthetic'], engines: ['shiki', 'hybrid'], rounds: 3, every: 1, langs: false, perSite: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--child') return child(argv[++i], argv[argv.indexOf('--blocks') + 1], Number(argv[argv.indexOf('--every') + 1]), argv.includes('--langs'));
@@ -92,11 +96,13 @@ async function main(argv) {
     else if (a === '--rounds') o.rounds = Number(argv[++i]);
     else if (a === '--every') o.every = Number(argv[++i]);
     else if (a === '--langs') o.langs = true;
+    else if (a === '--per-site') o.perSite = true;
     else throw new Error(`Unknown option ${a}`);
   }
   for (const e of o.engines) if (!ENGINES[e]) throw new Error(`--engines takes ${Object.keys(ENGINES).join(', ')}`);
   if (!existsSync(path.join(repo, 'lib/node/highlight/shiki.js'))) throw new Error('Run `npm run build:pkg` first.');
   console.log(`highlighting alone, cold, CPU time; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  if (o.perSite) return perSite(o.engines);
   for (const which of o.blocks) {
     const runs = Object.fromEntries(o.engines.map((e) => [e, []]));
     // Engines in turn within each round, so that each sees the same machine.
@@ -118,6 +124,25 @@ async function main(argv) {
       for (const l of top) console.log(`  ${`${l} (${first[l][0]})`.padEnd(24)}${o.engines.map((e) => { const v = runs[e][0].langs[l]; return (v ? (v[1] / v[0]).toFixed(3) : '-').padStart(18); }).join('')}`);
     }
   }
+}
+
+/** Each corpus site cold, in a process of its own per engine; the totals' ratio to `shiki`. */
+async function perSite(engines) {
+  const totals = Object.fromEntries(engines.map((e) => [e, 0]));
+  let blocks = 0;
+  console.log(`  ${'site'.padEnd(36)} ${'blocks'.padStart(6)}${engines.map((e) => `${e} ms`.padStart(14)).join('')}`);
+  for (const site of corpusSites(corpusRoot(repo))) {
+    const row = [];
+    for (const e of engines) {
+      const res = await round(e, `site:${site}`, 1, false);
+      totals[e] += res.cpuMs;
+      row.push(res);
+    }
+    blocks += row[0].blocks;
+    console.log(`  ${site.padEnd(36)} ${String(row[0].blocks).padStart(6)}${row.map((r) => r.cpuMs.toFixed(0).padStart(14)).join('')}`);
+  }
+  console.log(`== corpus, one site at a time: ${blocks} blocks ==`);
+  for (const e of engines) console.log(`  ${e.padEnd(17)} ${(totals[e] / 1000).toFixed(1)} s CPU  ${(totals[e] / blocks).toFixed(3)} ms/block${totals.shiki ? `  ×${(totals.shiki / totals[e]).toFixed(2)} less than shiki` : ''}`);
 }
 
 await main(process.argv.slice(2));
