@@ -125,6 +125,17 @@ describe('native tree-sitter grammars', () => {
     expect((await native.highlight({ code, lang: 'php' })).html).toBe((await shiki.highlight({ code, lang: 'php' })).html);
   });
 
+  it("colour a Java block the same whatever block was walked before", async () => {
+    // Java's rule keeps the last type arguments' range between nodes; the walk before must not leak in.
+    const code = 'Outer.Inner x = y;\nList<Map.Entry<K, V>> z;\n';
+    const [first, second] = [createShikiHighlighter(), createShikiHighlighter()];
+    const a = await first.highlight({ code, lang: 'java' });
+    const b = await second.highlight({ code, lang: 'java' });
+    expect(b.html).toBe(a.html);
+    expect(colourAt(b.html, 'Inner x')).toBe(colourAt((await shiki.highlight({ code, lang: 'java' })).html, 'Inner x'));
+    expect(colourAt(b.html, 'Entry')).toBe(colourAt((await shiki.highlight({ code, lang: 'java' })).html, 'Entry'));
+  });
+
   it('leave a YAML block whose tree has an error to Shiki, whose lines go on past it', async () => {
     const code = 'jobs:\n  run:\n    steps:\n      - name: a\n     uses: b@v1\n# trailing comment\nafter: [x]\n';
     expect(await createTreeSitterHighlighter(await loadCodeThemes()).tokens('yaml', code)).toBeUndefined();

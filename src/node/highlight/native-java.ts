@@ -4,10 +4,14 @@ const JAVA_OPERATORS = new Set(['=', '==', '!=', '<', '>', '<=', '>=', '+', '-',
 /** Where `<`, `>` and `,` are a type's brackets, not operators. */
 const TYPE_BRACKETS = new Set(['type_arguments', 'type_parameters']);
 
-/** The components of the record walked into last (the walk has no way out of a node to clear it). */
-let recordComponents = { code: '', end: -1 };
-/** The outermost type arguments (`<…>`) walked into last: a qualified name in them is a type's to Shiki. */
-let typeArguments = { code: '', end: -1 };
+/**
+ * The components of the record walked into last, and the outermost type arguments (`<…>`), where
+ * a qualified name is a type's to Shiki: a walk has no way out of a node to clear them, so they are
+ * ranges, cleared at each tree's root.
+ */
+let recordComponents = { start: 0, end: 0 };
+let typeArguments = { start: 0, end: 0 };
+const within = (r: { start: number; end: number }, at: number) => at >= r.start && at < r.end;
 
 /** Java (tree-sitter-java), as Shiki's Java grammar colours it. */
 export const java: Rule = (n, paint) => {
@@ -25,11 +29,15 @@ export const java: Rule = (n, paint) => {
     return;
   }
   switch (type) {
+    case 'program':
+      recordComponents = { start: 0, end: 0 };
+      typeArguments = { start: 0, end: 0 };
+      return;
     case 'type_arguments':
-      if (typeArguments.code !== n.code || n.start >= typeArguments.end) typeArguments = { code: n.code, end: n.end };
+      if (!within(typeArguments, n.start)) typeArguments = { start: n.start, end: n.end };
       return;
     case 'formal_parameters':
-      if (parent === 'record_declaration') recordComponents = { code: n.code, end: n.end };
+      if (parent === 'record_declaration') recordComponents = { start: n.start, end: n.end };
       return;
     case 'line_comment': case 'block_comment': return paint('comment');
     case 'string_literal': case 'character_literal': case 'text_block': return paint('string');
@@ -45,7 +53,7 @@ export const java: Rule = (n, paint) => {
     case 'type_identifier':
       if (parent === 'type_parameter' || parent === 'type_arguments' || parent === 'type_bound') return paint('storage.type.generic');
       if (parent === 'array_type' || parent === 'array_creation_expression') return paint('storage.type.object.array');
-      if (parent === 'scoped_type_identifier' && typeArguments.code === n.code && n.start < typeArguments.end) return paint('storage.type.generic');
+      if (parent === 'scoped_type_identifier' && within(typeArguments, n.start)) return paint('storage.type.generic');
       // `new Foo(…)` is a call to Shiki's grammar (`new Foo<>(…)` is not).
       if (parent === 'object_creation_expression') return paint('entity.name.function');
       if (parent === 'superclass' || parent === 'type_list' || (parent === 'generic_type' && (n.grand === 'superclass' || n.grand === 'type_list'))) return paint('entity.other.inherited-class');
@@ -62,7 +70,7 @@ export const java: Rule = (n, paint) => {
         case 'element_value_pair': return n.field === 'key' ? paint('constant.other.key') : undefined;
         case 'enum_constant': return n.field === 'name' ? paint('constant.other.enum') : undefined;
         // A record's components are not parameters to Shiki's grammar.
-        case 'formal_parameter': case 'spread_parameter': case 'catch_formal_parameter': return n.field === 'name' && !(recordComponents.code === n.code && n.start < recordComponents.end) ? paint('variable.parameter') : undefined;
+        case 'formal_parameter': case 'spread_parameter': case 'catch_formal_parameter': return n.field === 'name' && !within(recordComponents, n.start) ? paint('variable.parameter') : undefined;
         case 'variable_declarator': if (n.grand === 'spread_parameter') return paint('variable.parameter'); return;
       }
       return;
