@@ -1,5 +1,7 @@
+import { bundledLanguages } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { openGrammarTables } from './grammar-tables.js';
+import { fencedMarkdown } from './markdown-fences.js';
 import { createShikiHighlighter } from './shiki.js';
 import { drawnColours } from './test-helpers.js';
 
@@ -89,6 +91,20 @@ describe('Markdown blocks: fences highlighted as blocks of their own', () => {
     expect(slice(ours.html, 28, 30)).toEqual(await alone('md', '```ts\nlet x = 1\n```'));
     // Neither TypeScript's, Python's, Go's nor YAML's TextMate grammar was loaded.
     expect(loaded).toEqual(['markdown']);
+  });
+
+  it("includes no grammar Shiki has in the copy's fences: each fence's code is highlighted alone", async () => {
+    const markdown = (await bundledLanguages.markdown()).default.find((g) => g.name === 'markdown')!;
+    const { grammars, languages } = fencedMarkdown(markdown);
+    const includes = new Set(JSON.stringify(grammars[1]).match(/"include":"[^#$"][^"]*"/g));
+    // Raw HTML in the Markdown's own text, the stub, and two fences Shiki has no grammar for.
+    expect([...includes].sort()).toEqual(['"include":"kiln.fence-code"', '"include":"source.ignore"', '"include":"source.yang"', '"include":"text.html.derivative"']);
+    for (const lang of languages.values()) expect(lang in bundledLanguages, lang).toBe(true);
+    // PHP's fence embeds HTML's grammar and PHP's: its code is a `php` block alone, as any other.
+    const code = '```php\n<?php\necho strlen("hi");\n```\n';
+    const ours = await createShikiHighlighter().highlight({ code, lang: 'markdown' });
+    const alone = await createShikiHighlighter().highlight({ code: '<?php\necho strlen("hi");', lang: 'php' });
+    expect(drawnLines(ours.html).slice(1, 3)).toEqual(drawnLines(alone.html));
   });
 
   it('gives the same HTML however the thread came to it', async () => {

@@ -48,8 +48,8 @@ export interface FencedMarkdown {
 
 /**
  * The copy of `markdown` (Shiki's grammar) with the fences' and front matter's includes of
- * another language replaced by the stub, where the language is known; a fence whose language is
- * not stays as it was (its grammar loads as a named embed, as before).
+ * other languages replaced by the stub, where the language is one Shiki has. The fences left as
+ * they were name languages Shiki has no grammar for: their code is plain either way.
  */
 export function fencedMarkdown(markdown: LanguageRegistration): FencedMarkdown {
   const copy = structuredClone(markdown) as LanguageRegistration & { repository: Record<string, unknown> };
@@ -58,8 +58,9 @@ export function fencedMarkdown(markdown: LanguageRegistration): FencedMarkdown {
   for (const [key, rule] of Object.entries(copy.repository)) {
     if (!key.startsWith('fenced_code_block_') && key !== 'frontMatter') continue;
     for (const inner of ((rule as Rule).patterns ?? []) as Rule[]) {
-      const include = inner.patterns?.length === 1 ? inner.patterns[0]!.include : undefined;
-      if (!inner.contentName || !include || /^[#$]/.test(include)) continue;
+      // Other languages' grammars only (PHP's fence has HTML's and PHP's).
+      const external = inner.patterns?.length && inner.patterns.every((p) => typeof p.include === 'string' && !/^[#$]/.test(p.include));
+      if (!inner.contentName || !external) continue;
       const lang = languageOfContent(inner.contentName);
       if (!lang) continue;
       languages.set(inner.contentName, lang);
