@@ -70,7 +70,8 @@ export function fencedMarkdown(markdown: LanguageRegistration): FencedMarkdown {
   copy.name = FENCED_MARKDOWN;
   copy.scopeName = `${markdown.scopeName}.kiln-fences`;
   copy.embeddedLangs = [STUB.name];
-  // Only the languages left as they were (see above); the rest load as the Markdown grammar's do.
+  // The languages left as they were (see above): nothing loads them (the fenced path loads no
+  // named embeds), and none of them is a fence's language Shiki has.
   copy.embeddedLangsLazy = (markdown.embeddedLangsLazy ?? []).filter((l) => ![...languages.values()].includes(l));
   return { grammars: [STUB, copy], languages };
 }

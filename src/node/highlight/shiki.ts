@@ -212,7 +212,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       if (tokens) return tokens;
     }
     const known = await ensureLanguage(hl, lang);
-    if (known) await ensureEmbeds(hl, lang, code);
+    if (known && !PLAIN.has(lang)) await ensureEmbeds(hl, lang, code);
     return onePass.tokens(hl, code, known ? lang : 'plaintext');
   }
 
