@@ -1,16 +1,9 @@
 import { bundledLanguages } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { openGrammarTables } from './grammar-tables.js';
 import { fencedMarkdown } from './markdown-fences.js';
 import { createShikiHighlighter } from './shiki.js';
-import { drawnColours } from './test-helpers.js';
+import { drawnColours, watchedTables } from './test-helpers.js';
 
-/** Grammar tables that note each language Shiki loads. */
-function watchedTables() {
-  const tables = openGrammarTables();
-  const loaded: string[] = [];
-  return { loaded, tables: { stats: tables.stats, regex: tables.regex, prepare: (lang: string) => (loaded.push(lang), tables.prepare(lang)) } };
-}
 
 const FENCES = [
   '---',

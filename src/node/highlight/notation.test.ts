@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openGrammarTables } from './grammar-tables.js';
 import { createShikiHighlighter, languageOf } from './shiki.js';
+import { watchedTables } from './test-helpers.js';
 
 const DIFF = 'const a = 1; // [!code ++]\nconst b = 2; // [!code --]\n// [!code focus]\nfoo();\nbar(); // keep this [!code highlight]\nbaz();\n';
 const lineClasses = (html: string) => [...html.matchAll(/<span class="(line[^"]*)"/g)].map((m) => m[1]);
 
-/** Grammar tables that note each language Shiki loads. */
-function watchedTables() {
-  const tables = openGrammarTables();
-  const loaded: string[] = [];
-  return { loaded, tables: { stats: tables.stats, regex: tables.regex, prepare: (lang: string) => (loaded.push(lang), tables.prepare(lang)) } };
-}
 
 describe("Shiki's comment notations", () => {
   const direct = createShikiHighlighter({ engine: 'shiki' });

@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import { bundledLanguages } from 'shiki';
 import { expect } from 'vitest';
-import { openGrammarTables, writeGrammarTables } from './grammar-tables.js';
+import { openGrammarTables, writeGrammarTables, type GrammarTables } from './grammar-tables.js';
 import { createShikiHighlighter } from './shiki.js';
 
 // For the tests that hold two ways of highlighting side by side on the fenced blocks of real pages:
@@ -111,4 +111,11 @@ export function drawnColours(html: string): { text: string; light: string[]; dar
     }
   }
   return { text, light, dark };
+}
+
+/** Grammar tables that note each language Shiki loads through them (`loaded`). */
+export function watchedTables(): { loaded: string[]; tables: GrammarTables } {
+  const tables = openGrammarTables();
+  const loaded: string[] = [];
+  return { loaded, tables: { stats: tables.stats, regex: tables.regex, prepare: (lang: string) => (loaded.push(lang), tables.prepare(lang)) } };
 }

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript module of the bench (no types); tests are not type-checked by tsc.
 import { corpusBlocks, corpusRoot } from '../../../bench/corpus-blocks.mjs';
 import { contrastRatio } from '../../shared/colour.js';
-import { openGrammarTables } from './grammar-tables.js';
 import { NATIVE_LANGUAGES } from './native-grammars.js';
 import { createShikiHighlighter, languageOf } from './shiki.js';
-import { drawnColours } from './test-helpers.js';
+import { drawnColours, watchedTables } from './test-helpers.js';
 import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter } from './tree-sitter.js';
 
@@ -113,9 +112,8 @@ describe('tree-sitter highlighting on the corpus', () => {
 
   it("draws the corpus's Markdown blocks as Shiki does, their fences' code by tree-sitter", async () => {
     const blocks = (corpusBlocks(corpusRoot(process.cwd())) as Block[]).filter((b) => ['md', 'markdown'].includes(b.lang.toLowerCase()));
-    const tables = openGrammarTables();
-    const loaded: string[] = [];
-    const hybrid = createShikiHighlighter({ grammarTables: { stats: tables.stats, regex: tables.regex, prepare: (lang) => (loaded.push(lang), tables.prepare(lang)) } });
+    const { loaded, tables } = watchedTables();
+    const hybrid = createShikiHighlighter({ grammarTables: tables });
     const fences = blocks.filter((b) => /^\s*```(ts|typescript|python|go)\b/m.test(b.code)).length;
     const { same, sameDark, visible } = await compare(blocks, hybrid);
     // Where they differ, it is in the fences' code: tree-sitter's colours of it against Shiki's (above).
