@@ -17,7 +17,7 @@ import { loadNativeGrammar, NATIVE_LANGUAGES, walkTree, type LoadNative, type Na
  * tokens, through vscode-textmate's own theme matching, AA adjustments included (themes.ts).
  *
  * Where tree-sitter's native bindings load (native-grammars.ts), they take TypeScript and
- * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby, C#, PHP, YAML, Rust, HTML and CSS instead, their trees coloured by node type; the
+ * JavaScript, with JSX too, Bash, Python, JSON, Go, Ruby, C#, PHP, YAML, Rust, HTML, CSS and Java instead, their trees coloured by node type; the
  * WebAssembly grammar is what TypeScript falls back to. The other languages stay with Shiki (shiki.ts).
  */
 
