@@ -8,7 +8,7 @@ import { llmsPages } from '../markdown/llms.js';
 import { siteUrlWithBase } from '../output/base-path.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { isSearchable, searchInput } from '../search/index.js';
-import { buildPage, createEngines, mapCache, type Engines, type LoadedSite } from '../site/load.js';
+import { buildPage, createEngines, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { PageResult } from '../render/page.js';
 
 /** What every page brings to the site-wide outputs and the rebuild cache, made or not. */
@@ -102,6 +102,9 @@ export interface ProducerOptions {
 export function createPageProducer(site: LoadedSite, engines: Engines = createEngines(), options: ProducerOptions = {}): PageProducer {
   const cache = mapCache();
   const exported = new Set(llmsPages(site.content, site.settings));
+  // Snippets read as the compile reads them (variables put in): the export then converts the
+  // document the compile parsed instead of parsing its own.
+  const markdownOptions = { root: site.root, readFile: siteReadFile(site) };
   site.context.pageAssets = async ({ classes, islands }) => ({
     styles: classes.length ? [TAILWIND_PLACEHOLDER] : undefined,
     modules: islands.length ? [islandsEntryUrl(islands)] : undefined,
@@ -136,13 +139,13 @@ export function createPageProducer(site: LoadedSite, engines: Engines = createEn
       releaseDocument(page.file);
       if (html === undefined) return { kind: 'failed', ...parts };
       const later = tree && options.later?.() ? tree : undefined;
-      const markdown = tree && !later ? await pageMarkdown(page, { root: site.root }, tree) : undefined;
+      const markdown = tree && !later ? await pageMarkdown(page, markdownOptions, tree) : undefined;
       return {
         kind: 'made',
         html,
         search: isSearchable(page, site.content, site.settings) ? searchInput(html) : undefined,
         markdown,
-        markdownLater: later && (() => pageMarkdown(page, { root: site.root }, later)),
+        markdownLater: later && (() => pageMarkdown(page, markdownOptions, later)),
         feed,
         ...parts,
       };

@@ -1,6 +1,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { NOT_FOUND_URL, type Page } from '../content/pages.js';
+import { frontMatterBody } from '../content/frontmatter.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from '../diagnostics/frame.js';
@@ -107,7 +108,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
         const { text: source, diagnostics: unknown } = /\.mdx?$/i.test(file) ? substituteVariables(text, site.settings.variables, file) : { text, diagnostics: [] };
         diagnostics.push(...unknown);
         const id = path.relative(root, file).split(path.sep).join('/').replace(/\.mdx?$/i, '');
-        return { file, id, facts: factsOf(file, source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, '')), out), out };
+        return { file, id, facts: factsOf(file, frontMatterBody(source), out), out };
       });
       snippets.set(file, p);
       void p.then((s) => Promise.all(s.out.snippets.map((n) => snippet(n.file))));

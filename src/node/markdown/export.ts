@@ -15,7 +15,8 @@ import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { copyTree, defaultParser, pageDocument, parseTree } from '../mdx/page-document.js';
+import { copyTree, pageDocument, parseTree } from '../mdx/page-document.js';
+import { frontMatterBody } from '../content/frontmatter.js';
 import { withCodeBlocksAsCode } from '../mdx/plugins/remark-code-block-element.js';
 import { attributeValue } from '../mdx/static-expression.js';
 import { resolveSnippet } from '../mdx/plugins/remark-imports.js';
@@ -46,20 +47,6 @@ export interface MarkdownOptions {
 function exportUrl(node: { type: string; url: string }, pageId: string | undefined): string {
   return pageId === undefined ? node.url : resolveCleanLink(node.url, pageId, node.type !== 'image');
 }
-
-/** A snippet's source parsed by the page front end (mdx/page-document.ts): the compiler's syntax and parser. */
-function parse(text: string, file: string | undefined): Root {
-  return parseTree(text, file);
-}
-
-/**
- * Snippets as parsed, by source (and parser): a snippet is used by many pages, and parsing it was
- * a fifth of the export of a page that has some. Each use converts a copy. Bounded: sources are
- * not all snippets.
- */
-const snippetTrees = { js: new Map<string, Root>(), native: new Map<string, Root>() };
-const useJs = () => defaultParser() === 'js';
-const MAX_SNIPPET_TREES = 500;
 
 const writer = unified().use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' }).use(remarkGfm).use(remarkMdx);
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -131,6 +118,8 @@ function snippetImports(tree: Root, opts: MarkdownOptions): Map<string, string> 
 
 /** Levels of nesting converted; real pages stay far below. */
 const MAX_DEPTH = 400;
+/** Whether a snippet's document is nested deeper than MAX_DEPTH, by its tree: a snippet is used by many pages. */
+const tooDeep = new WeakMap<Root, boolean>();
 
 /** Whether some node of `tree` is more than `limit` levels deep (walked without recursion). */
 function deeperThan(tree: Root, limit: number): boolean {
@@ -164,25 +153,9 @@ class Converter {
       tree = source;
       this.text = this.opts.source;
     } else {
-      this.text = source.replace(FRONT_MATTER, '');
-      const cache = this.depth > 0 ? snippetTrees[useJs() ? 'js' : 'native'] : undefined;
-      const kept = cache?.get(this.text);
-      if (kept) tree = copyTree(kept, { estree: 'share' });
-      else {
-        try {
-          tree = parse(this.text, this.opts.file);
-        } catch {
-          // Not parseable as MDX (the page fails to build too): the source as it is.
-          return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
-        }
-        // The conversion recurses once per level: markup nested thousands deep would exhaust the stack.
-        if (deeperThan(tree, MAX_DEPTH)) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
-        if (cache) {
-          if (cache.size >= MAX_SNIPPET_TREES) cache.clear();
-          cache.set(this.text, tree);
-          tree = copyTree(tree, { estree: 'share' });
-        }
-      }
+      const parsed = this.parsed(source);
+      if (!parsed) return { type: 'root', children: [{ type: 'code', lang: 'mdx', meta: null, value: source.trim() }] };
+      tree = parsed;
     }
     if (this.text === undefined || this.text.includes('\0')) this.shared.placeholders = false;
     unravel(tree);
@@ -191,6 +164,33 @@ class Converter {
     mergeFieldLists(tree);
     if (this.depth === 0) this.finish(tree, false);
     return tree;
+  }
+
+  /**
+   * A tree to convert from the source of a snippet (`opts.file`), or of a page given as text;
+   * undefined when it does not parse as MDX (the page fails to build too) or is nested too deep to
+   * convert (the conversion recurses once per level). A snippet's is a copy of the document the
+   * compile parsed (mdx/page-document.ts), from the same text: its front matter blanked, as the
+   * compile reads it.
+   */
+  private parsed(source: string): Root | undefined {
+    const file = this.opts.file;
+    if (this.depth === 0 || file === undefined) {
+      this.text = source.replace(FRONT_MATTER, '');
+      let tree: Root;
+      try {
+        tree = parseTree(this.text, file);
+      } catch {
+        return undefined;
+      }
+      return deeperThan(tree, MAX_DEPTH) ? undefined : tree;
+    }
+    this.text = frontMatterBody(source);
+    const doc = pageDocument(file, this.text);
+    if (doc.kind !== 'parsed') return undefined;
+    let deep = tooDeep.get(doc.tree);
+    if (deep === undefined) tooDeep.set(doc.tree, (deep = deeperThan(doc.tree, MAX_DEPTH)));
+    return deep ? undefined : copyTree(doc.tree, { estree: 'share' });
   }
 
   /** Verbatim text in place (see `texts`), links resolved everywhere else. */

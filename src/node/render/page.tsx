@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SourceMapConsumer } from 'source-map-js';
+import { frontMatterBody } from '../content/frontmatter.js';
 import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -159,7 +160,7 @@ export async function runsCode(out: CompileOutput, deps: Deps, seen = new Set<st
 export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
   let compiled = deps.cache.get(file);
   if (!compiled) {
-    compiled = deps.readFile(file).then((source) => deps.compiler.compile({ source: snippetSource(source), file, root: deps.root, pageId: snippetId(file, deps.root) }));
+    compiled = deps.readFile(file).then((source) => deps.compiler.compile({ source: frontMatterBody(source), file, root: deps.root, pageId: snippetId(file, deps.root) }));
     deps.cache.set(file, compiled);
   }
   return compiled;
@@ -307,7 +308,7 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
   const origin = errorOrigin(error);
   if (!origin) return undefined;
   try {
-    const source = origin.file === page.file ? page.body : snippetSource(await deps.readFile(origin.file));
+    const source = origin.file === page.file ? page.body : frontMatterBody(await deps.readFile(origin.file));
     const pageId = origin.file === page.file ? page.id : snippetId(origin.file, deps.root);
     const out = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
     const map = out.kind === 'code' || out.kind === 'script' ? out.map : undefined;
@@ -327,9 +328,8 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
   }
 }
 
-/** A snippet's page id (relative links in it resolve against its own folder) and its source with the front matter blanked. */
 /** Mintlify's page modes without a table of contents: they hide `<Panel>`s too (components/code.tsx). */
 const PANELLESS_MODES = new Set(['wide', 'center', 'custom']);
 
+/** A snippet's page id: relative links in it resolve against its own folder. */
 const snippetId = (file: string, root: string) => file.slice(root.length + 1).replace(/\.mdx?$/i, '');
-const snippetSource = (source: string) => source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, (m) => m.replace(/[^\n]/g, ''));

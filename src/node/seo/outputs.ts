@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { llmsFullPieces, llmsPages, llmsTxt } from '../markdown/llms.js';
 import { pageMarkdown } from '../markdown/export.js';
 import { playgroundAsset, searchUiAsset } from '../client-assets.js';
-import type { LoadedSite } from '../site/load.js';
+import { siteReadFile, type LoadedSite } from '../site/load.js';
 import { redirectPages, redirectsFile } from './redirects.js';
 import { feedPages, rssXml } from './rss.js';
 import { renderSocialCard } from './social-card.js';
@@ -34,7 +34,7 @@ export function pageList(site: LoadedSite): string {
 }
 
 function markdownOf(site: LoadedSite, page: Page): Promise<string> {
-  return pageMarkdown(page, { root: site.root });
+  return pageMarkdown(page, { root: site.root, readFile: siteReadFile(site) });
 }
 
 /** The page whose Markdown is at `pathname` (`/guides/setup.md`, `/index.md`). */
