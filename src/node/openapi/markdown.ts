@@ -6,6 +6,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { visit } from 'unist-util-visit';
+import { parseMarkdownNative } from '../mdx/native-parse.js';
 import { isWebUrl } from '../../shared/urls.js';
 
 /**
@@ -98,7 +99,7 @@ export function renderMarkdown(source: string | undefined): string {
 export function parsedMarkdown(source: string): string {
   const hit = cache.get(source);
   if (hit !== undefined) return hit;
-  const mdast = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as MdastRoot;
+  const mdast = (parseMarkdownNative(source) ?? fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })) as MdastRoot;
   // Raw HTML becomes plain text (its tags removed).
   visit(mdast, 'html', (node: Html, index, parent) => {
     if (!parent || index === undefined) return;
