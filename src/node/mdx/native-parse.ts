@@ -1,11 +1,9 @@
 import type { Program } from 'estree';
 import type { Root } from 'mdast';
-// The MDX node types as remark-mdx declares them, loaded before satteri's own declarations of the
-// same nodes (which lack `estree`): whichever the compiler meets first wins for every module.
-import type {} from 'remark-mdx';
 import { Parser, type Comment, type Options as AcornOptions } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import { visit as visitEstree } from 'estree-util-visit';
+import { satteri } from '../satteri.js';
 
 /**
  * MDX parsed by satteri (Rust), turned into exactly the tree remark-parse + remark-mdx + remark-gfm +
@@ -24,13 +22,6 @@ import { visit as visitEstree } from 'estree-util-visit';
  * exponential time. Both are screened out before satteri sees the page (`risky`).
  */
 
-type Satteri = typeof import('satteri');
-let satteri: Satteri | undefined;
-try {
-  satteri = await import('satteri');
-} catch {
-  // No binary for this platform: the JS parser does everything.
-}
 
 /** Whether the native parser loaded. */
 export const nativeParserAvailable = satteri !== undefined;
@@ -66,45 +57,6 @@ export function parseNative(source: string): Root | undefined {
     return none(error instanceof GiveUp ? error.message : `internal error: ${String(error)}`);
   }
   return tree as unknown as Root;
-}
-
-/**
- * Plain Markdown (CommonMark and GFM, no MDX: an OpenAPI description) as micromark's mdast, by
- * satteri, without positions; undefined when satteri did not load or the text has what satteri
- * reads otherwise (`markdownRisky`), and the caller parses with micromark. Descriptions are many
- * and short, and micromark sets up its constructs for each: on the corpus's 1,951 descriptions
- * that need a parser, 1.26 s against satteri's 0.19 s, the same HTML for each.
- */
-export function parseMarkdownNative(source: string): Root | undefined {
-  if (!satteri || markdownRisky(source)) return undefined;
-  try {
-    return satteri.markdownToMdast(source, { features: { gfm: true, frontmatter: false }, position: false }) as unknown as Root;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Markdown on which satteri and micromark can disagree, found by comparing the HTML of both on
- * every corpus page read as Markdown and on random documents (native-markdown.test.ts):
- * - a line starting with white space: satteri splits indented code at a blank line after a list,
- *   and keeps the indentation of a paragraph's later lines;
- * - a line starting with `<`: an HTML block `<pre>` ends at `</script>` to micromark, not to
- *   satteri, and after a table such a line is a row to satteri;
- * - a list item with nothing after its marker, a quote line with nothing after `>`, an ordered list
- *   starting from another number than 1: satteri reads them otherwise after a definition, or
- *   below a list in a quote.
- * Most descriptions have none of these (38 of the corpus's 1,951 do).
- */
-export function markdownRisky(source: string): boolean {
-  if (/^(?:[ \t]+\S|<|(?:[-+*]|\d{1,9}[.)])[ \t]*$|>[ \t]*$)/m.test(source)) return true;
-  let previous = '';
-  for (const line of source.split(/\r\n?|\n/)) {
-    const item = /^(\d{1,9})[.)]/.exec(line);
-    if (item && item[1] !== '1' && !/^\d{1,9}[.)]/.test(previous)) return true;
-    if (line.trim()) previous = line;
-  }
-  return false;
 }
 
 function none(why: string): undefined {
