@@ -148,7 +148,15 @@ export class PageQueue {
     if (this.starting) await this.starting;
     const p = this.pool ?? (await (this.sandboxPool ??= this.startWorkers(1, this.startArgs?.blocks).catch(() => undefined)));
     if (!p) throw new Error('no worker could be started');
-    return p.render(page);
+    // While the worker renders it (behind the pages queued there), this thread is free to make
+    // others: counted as busy, it sent every page to the workers and waited, idle, for this one
+    // (2.6 s of a 6 s build of mage-ai, whose 117 pages with code are all rendered this way).
+    this.localBusy--;
+    try {
+      return await p.render(page);
+    } finally {
+      this.localBusy++;
+    }
   }
 
   /** Stops every worker (each writes out its highlight store first). Safe to call more than once. */
