@@ -7,9 +7,4 @@ import type {} from 'remark-mdx';
  * (mdx/native-parse.ts) and OpenAPI descriptions (openapi/markdown.ts). Undefined when it has no
  * binary for this platform: the JS parsers (micromark) then do everything.
  */
-export let satteri: typeof import('satteri') | undefined;
-try {
-  satteri = await import('satteri');
-} catch {
-  satteri = undefined;
-}
+export const satteri: typeof import('satteri') | undefined = await import('satteri').catch(() => undefined);

@@ -22,7 +22,6 @@ import { satteri } from '../satteri.js';
  * exponential time. Both are screened out before satteri sees the page (`risky`).
  */
 
-
 /** Whether the native parser loaded. */
 export const nativeParserAvailable = satteri !== undefined;
 
