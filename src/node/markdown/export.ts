@@ -49,7 +49,6 @@ function exportUrl(node: { type: string; url: string }, pageId: string | undefin
 }
 
 const writer = unified().use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' }).use(remarkGfm).use(remarkMdx);
-const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 const MAX_SNIPPET_DEPTH = 5;
 const FLOW = new Set(['root', 'blockquote', 'listItem']);
 /** Phrasing the export leaves as parsed (links and images too, when `resolveLink` keeps their URL). */
@@ -175,8 +174,8 @@ class Converter {
    */
   private parsed(source: string): Root | undefined {
     const file = this.opts.file;
+    this.text = frontMatterBody(source);
     if (this.depth === 0 || file === undefined) {
-      this.text = source.replace(FRONT_MATTER, '');
       let tree: Root;
       try {
         tree = parseTree(this.text, file);
@@ -185,7 +184,6 @@ class Converter {
       }
       return deeperThan(tree, MAX_DEPTH) ? undefined : tree;
     }
-    this.text = frontMatterBody(source);
     const doc = pageDocument(file, this.text);
     if (doc.kind !== 'parsed') return undefined;
     let deep = tooDeep.get(doc.tree);
