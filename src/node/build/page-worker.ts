@@ -10,7 +10,7 @@ import type { FrontMatter } from '../content/frontmatter.js';
 import { flushHighlightStores } from '../highlight/store.js';
 import { buildPage, createEngines, loadSite, mapCache } from '../site/load.js';
 import { applyOverrides, createPageProducer, overridesFor, type BuildTarget, type PageProducer, type ProducedPage } from './produce.js';
-import type { PageResult } from '../render/page.js';
+import type { CompiledFiles, PageResult } from '../render/page.js';
 
 export interface WorkerInput {
   root: string;
@@ -33,6 +33,8 @@ export interface PageRequest {
   render?: boolean;
   body?: string;
   frontMatter?: FrontMatter;
+  /** With `render`: the page's compile output and its snippets' that the sender has; the rest is compiled here. */
+  compiled?: CompiledFiles;
 }
 /**
  * A page to make; `forget`: these files changed, drop what was compiled from them; `close`: the
@@ -81,6 +83,7 @@ async function start(): Promise<void> {
         if (next.body !== undefined) page.body = next.body;
         if (next.frontMatter) page.frontMatter = next.frontMatter;
         if (next.render) {
+          for (const [file, out] of next.compiled ?? []) if (file === page.file || !renderCache.get(file)) renderCache.set(file, Promise.resolve(out));
           const result = await buildPage(site, page, engines, renderCache);
           // Compiled again next time: the sender may have changed the body.
           renderCache.delete(page.file);

@@ -9,7 +9,7 @@ import { siteUrlWithBase } from '../output/base-path.js';
 import type { IslandSource, PageFeature } from '../mdx/compiler.js';
 import { isSearchable, searchInput } from '../search/index.js';
 import { buildPage, createEngines, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
-import type { PageResult } from '../render/page.js';
+import type { Sandbox } from '../render/page.js';
 
 /** What every page brings to the site-wide outputs and the rebuild cache, made or not. */
 interface PageParts {
@@ -95,7 +95,7 @@ export interface ProducerOptions {
   /** Asked for each exported page: true puts its Markdown off (`markdownLater`). */
   later?: () => boolean;
   /** Renders the pages whose code must run where it can be stopped (render/page.tsx `Deps.sandbox`). */
-  sandbox?: (page: Page) => Promise<PageResult>;
+  sandbox?: Sandbox;
 }
 
 /** Produces the pages of `site` in this thread. Pages are rendered once, so their compiled code is dropped after. */

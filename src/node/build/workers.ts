@@ -6,7 +6,7 @@ import type { Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import { DEFAULT_BUDGETS, MAIN_THREAD_STACK_MB, type PageBudgets } from '../budgets.js';
 import { PACKAGE_ROOT, RUNS_FROM } from '../package-root.js';
-import type { PageResult } from '../render/page.js';
+import type { CompiledFiles, PageResult } from '../render/page.js';
 import type { PageProducer, ProducedPage } from './produce.js';
 import type { PageRequest, WorkerInput, WorkerReply, WorkerRequest } from './page-worker.js';
 
@@ -204,7 +204,14 @@ export class WorkerPool implements PageProducer {
 
   private send(slot: Slot, job: Job): void {
     slot.pending.set(job.request.seq, job);
-    slot.worker.postMessage(job.request satisfies WorkerRequest);
+    try {
+      slot.worker.postMessage(job.request satisfies WorkerRequest);
+    } catch (error) {
+      // A compile output that cannot be copied to another thread: the worker compiles the page itself.
+      if (!job.request.compiled) throw error;
+      delete job.request.compiled;
+      slot.worker.postMessage(job.request satisfies WorkerRequest);
+    }
   }
 
   private async dispatch<T>(page: Page, request: Omit<PageRequest, 'seq'>): Promise<T> {
@@ -227,10 +234,11 @@ export class WorkerPool implements PageProducer {
   /**
    * The page rendered on a worker (render/page.tsx): for a page whose code must run where it can
    * be stopped. `current` gives the worker the page's body and front matter as this thread has
-   * them (the dev server patches edited pages into its model).
+   * them (the dev server patches edited pages into its model); `compiled`, what this thread compiled
+   * for the page (the worker compiles the rest).
    */
-  render(page: Page, current = false): Promise<PageResult> {
-    return this.dispatch<PageResult>(page, { id: page.id, render: true, ...(current ? { body: page.body, frontMatter: page.frontMatter } : {}) });
+  render(page: Page, current = false, compiled?: CompiledFiles): Promise<PageResult> {
+    return this.dispatch<PageResult>(page, { id: page.id, render: true, ...(current ? { body: page.body, frontMatter: page.frontMatter } : {}), ...(compiled ? { compiled } : {}) });
   }
 
   /** Tells the workers that files changed: what they compiled from them is dropped. */

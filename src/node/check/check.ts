@@ -9,7 +9,7 @@ import { compiled, type CompileOutput } from '../mdx/compiler.js';
 import { closestLabels } from '../openapi/operations.js';
 import { isGeneratedPath } from '../seo/outputs.js';
 import { SCRIPT } from '../mdx/plugins/remark-imports.js';
-import { compileSnippet, type PageResult } from '../render/page.js';
+import { compileSnippet, type Sandbox } from '../render/page.js';
 import { substituteVariables } from '../content/variables.js';
 import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engines, type LoadedSite } from '../site/load.js';
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
@@ -65,10 +65,10 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   if (!site) return result(0);
   // Pages whose code must run are rendered on a worker under the page budgets, as a build renders them.
   let sandboxPool: Promise<WorkerPool | undefined> | undefined;
-  const sandbox = async (page: Page) => {
+  const sandbox: Sandbox = async (page, compiled) => {
     const pool = await (sandboxPool ??= WorkerPool.start(1, { root, exclude, target: { base: '/' } }, options.budgets ?? DEFAULT_BUDGETS).catch(() => undefined));
     if (!pool) throw new Error('no worker could be started');
-    return pool.render(page);
+    return pool.render(page, false, compiled);
   };
   try {
     return await checkPages(site, diagnostics, options, sandbox, result);
@@ -77,7 +77,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckResult> {
   }
 }
 
-async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: CheckOptions, sandbox: (page: Page) => Promise<PageResult>, result: (pages: number) => CheckResult): Promise<CheckResult> {
+async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: CheckOptions, sandbox: Sandbox, result: (pages: number) => CheckResult): Promise<CheckResult> {
   const root = site.root;
 
   const engines = options.engines ?? createEngines();

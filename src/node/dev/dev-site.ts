@@ -19,7 +19,7 @@ import { DEFAULT_BUDGETS, type PageBudgets } from '../budgets.js';
 import { WorkerPool } from '../build/workers.js';
 import { linkTailwindSheet } from '../build/produce.js';
 import type { Page } from '../content/pages.js';
-import type { PageResult } from '../render/page.js';
+import type { CompiledFiles, PageResult } from '../render/page.js';
 
 const HTML = 'text/html; charset=utf-8';
 const SETTINGS = new Set(['docs.json', 'mint.json', '.mintignore']);
@@ -72,10 +72,10 @@ export class DevSite implements SiteHandle {
   }
 
   private render(site: LoadedSite, page: Page): Promise<PageResult> {
-    return buildPage(site, page, this.engines, this.cache, (p) => this.sandbox(site, p));
+    return buildPage(site, page, this.engines, this.cache, (p, compiled) => this.sandbox(site, p, compiled));
   }
 
-  private async sandbox(site: LoadedSite, page: Page): Promise<PageResult> {
+  private async sandbox(site: LoadedSite, page: Page, compiled?: CompiledFiles): Promise<PageResult> {
     this.sandboxPool ??= WorkerPool.start(
       1,
       { root: this.root, exclude: [], target: { base: '/' }, cacheDir: cacheDir(this.root), dev: { bodyEnd: LIVE_RELOAD_SNIPPET } },
@@ -83,7 +83,7 @@ export class DevSite implements SiteHandle {
     ).catch(() => undefined);
     const pool = await this.sandboxPool;
     if (!pool) throw new Error('no worker could be started');
-    const result = await pool.render(page, true);
+    const result = await pool.render(page, true, compiled);
     // The worker links the Tailwind sheet through the build's placeholder: this server makes the sheet.
     if (result.html) {
       const extra = await site.context.pageAssets?.({ classes: result.classes ?? [], islands: result.islands ?? [] });

@@ -52,8 +52,17 @@ export interface Deps {
    * Renders a page whose code (its own or a snippet's) must run where it can be stopped: a worker
    * thread under the page budgets (build/workers.ts). Undefined: rendered here.
    */
-  sandbox?: (page: Page) => Promise<PageResult>;
+  sandbox?: Sandbox;
 }
+
+/** Compile outputs by file: a page's and those of the snippets it imports that are compiled already. */
+export type CompiledFiles = [file: string, out: CompileOutput][];
+
+/**
+ * Renders a page elsewhere. `compiled` is what this thread compiled for it, so that the worker
+ * does not compile it again (its code blocks highlighted again, in grammars it may not have loaded).
+ */
+export type Sandbox = (page: Page, compiled?: CompiledFiles) => Promise<PageResult>;
 
 /** What one render of a page shares between the modules it loads (the page's and its snippets'). */
 interface Loading {
@@ -156,6 +165,20 @@ export async function runsCode(out: CompileOutput, deps: Deps, seen = new Set<st
   return false;
 }
 
+/** `out` as `file`'s, and the outputs in `cache` of the snippets it imports, at any depth. */
+async function compiledFiles(file: string, out: CompileOutput, cache: CompileCache): Promise<CompiledFiles> {
+  const files: CompiledFiles = [[file, out]];
+  const seen = new Set([file]);
+  for (let i = 0; i < files.length; i++) {
+    for (const s of files[i]![1].snippets) {
+      const pending = seen.has(s.file) ? undefined : cache.get(s.file);
+      seen.add(s.file);
+      if (pending) files.push([s.file, await pending]);
+    }
+  }
+  return files;
+}
+
 /** Compiles a snippet file (once: the result is cached like a page's). */
 export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
   let compiled = deps.cache.get(file);
@@ -198,7 +221,7 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
   if (!isCompiled(out)) return { diagnostics };
   // Never here instead: code that never ends would stop this thread with it.
   if (deps.sandbox && (await runsCode(out, deps))) {
-    return deps.sandbox(page).catch((error: unknown) => ({ diagnostics: [...diagnostics, diag('page/worker-stopped', { reason: (error as Error).message }, { file: page.file })] }));
+    return deps.sandbox(page, await compiledFiles(page.file, out, deps.cache)).catch((error: unknown) => ({ diagnostics: [...diagnostics, diag('page/worker-stopped', { reason: (error as Error).message }, { file: page.file })] }));
   }
   /** Renders the body again with other components: to find which one threw (see `culprit`). */
   let again: { render: (components: Components) => unknown; components: Components } | undefined;

@@ -18,7 +18,7 @@ import { builtinNames } from '../render/components/index.js';
 import type { SiteContext } from '../render/context.js';
 import { SidebarRenderer } from '../render/layout/sidebar.js';
 import { withIconLibrary } from '../icons/resolve.js';
-import { renderPage, type CompileCache, type PageResult } from '../render/page.js';
+import { renderPage, type CompileCache, type PageResult, type Sandbox } from '../render/page.js';
 import type { Page } from '../content/pages.js';
 import { loadSettings } from '../settings/load.js';
 import type { LoadedOpenApi } from '../openapi/load.js';
@@ -186,7 +186,7 @@ export function siteReadFile(site: LoadedSite): (file: string) => Promise<string
  * Stages 3 and 4 for one page: compile, run, lay out. `sandbox` renders the pages whose code must
  * run where it can be stopped (see `Deps.sandbox`).
  */
-export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache, sandbox?: (page: Page) => Promise<PageResult>): Promise<PageResult> {
+export function buildPage(site: LoadedSite, page: Page, engines: Engines, cache: CompileCache, sandbox?: Sandbox): Promise<PageResult> {
   return renderPage(site.context, page, site.sidebarHtml(page.url), {
     compiler: engines.compiler,
     cache,
