@@ -2,8 +2,7 @@ import { bundledLanguages } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { fencedMarkdown } from './markdown-fences.js';
 import { createShikiHighlighter } from './shiki.js';
-import { drawnColours, watchedTables } from './test-helpers.js';
-
+import { drawnColours, drawnLines, watchedTables } from './test-helpers.js';
 
 const FENCES = [
   '---',
@@ -43,17 +42,6 @@ const FENCES = [
   '```',
 ].join('\n');
 
-/** Each line of a highlighted block: each character with its light and dark colour (none on blanks). */
-function drawnLines(html: string): string[][] {
-  const { text, light, dark } = drawnColours(html);
-  const lines: string[][] = [[]];
-  let i = 0;
-  for (const ch of text) {
-    if (ch === '\n') lines.push([]);
-    else lines.at(-1)!.push(`${ch}|${light[i]}|${dark[i++]}`);
-  }
-  return lines;
-}
 /** Lines from..to (1-based, inclusive) of a highlighted block. */
 const slice = (html: string, from: number, to: number) => drawnLines(html).slice(from - 1, to);
 

@@ -8,6 +8,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { HighlightRequest, HighlightResult, Highlighter } from './highlighter.js';
 import { openGrammarTables, type GrammarTables } from './grammar-tables.js';
 import { FENCED_MARKDOWN, fencedMarkdown, fenceRuns, runCode, spliceRuns, type FencedMarkdown } from './markdown-fences.js';
+import { blockCode, COMPONENT_LANGUAGES, spliceBlocks, splitComponent } from './sfc-blocks.js';
 import { createOnePass, ID_THEME, mergeWhitespace, preAttributes, preHtml, tokensToTree, type OnePass } from './one-pass.js';
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
@@ -201,6 +202,18 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     return mergeWhitespace(spliceRuns(onePass.styled(base), codeLines, runs, highlighted));
   }
 
+  /** A Vue or Svelte component's tokens, its scripts and styles highlighted as blocks of their own (sfc-blocks.ts); undefined when it has none. */
+  async function componentTokens(hl: HighlighterGeneric<string, string>, onePass: OnePass, treeSitter: TreeSitterHighlighter, lang: string, code: string): Promise<ThemedToken[][] | undefined> {
+    const split = splitComponent(code);
+    if (!split) return undefined;
+    await ensureLanguage(hl, lang);
+    await ensureEmbeds(hl, lang, split.shell);
+    const shell = onePass.tokens(hl, split.shell, lang);
+    const highlighted: ThemedToken[][][] = [];
+    for (const block of split.blocks) highlighted.push(await blockTokens(hl, onePass, treeSitter, block.lang, blockCode(split, block)));
+    return spliceBlocks(split, shell, highlighted);
+  }
+
   /** A block's styled tokens, as `highlight` makes them without marks or notations. */
   async function blockTokens(hl: HighlighterGeneric<string, string>, onePass: OnePass, treeSitter: TreeSitterHighlighter, lang: string, code: string): Promise<ThemedToken[][]> {
     if (treeSitter.handles(lang, code)) {
@@ -209,6 +222,10 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     }
     if (MARKDOWN.has(lang) && !code.includes('\r')) {
       const tokens = await markdownTokens(hl, onePass, treeSitter, code);
+      if (tokens) return tokens;
+    }
+    if (COMPONENT_LANGUAGES.has(lang) && !code.includes('\r')) {
+      const tokens = await componentTokens(hl, onePass, treeSitter, lang, code);
       if (tokens) return tokens;
     }
     const known = await ensureLanguage(hl, lang);
@@ -259,8 +276,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
         }
       }
       // Lines split at \n alone: a block with \r\n keeps the old path.
-      if (MARKDOWN.has(lang) && treeSitter && onePass && !notation && !options.keepTrees && !code.includes('\r')) {
-        const tokens = await markdownTokens(hl, onePass, treeSitter, code);
+      if ((MARKDOWN.has(lang) || COMPONENT_LANGUAGES.has(lang)) && treeSitter && onePass && !notation && !options.keepTrees && !code.includes('\r')) {
+        const tokens = MARKDOWN.has(lang) ? await markdownTokens(hl, onePass, treeSitter, code) : await componentTokens(hl, onePass, treeSitter, lang, code);
         if (tokens) {
           const entry = { html: preHtml(tokens, marks, preAttrs), known: true };
           remember(key, entry);

@@ -113,6 +113,18 @@ export function drawnColours(html: string): { text: string; light: string[]; dar
   return { text, light, dark };
 }
 
+/** Each line of a highlighted block: each character with its light and dark colour (none on blanks). */
+export function drawnLines(html: string): string[][] {
+  const { text, light, dark } = drawnColours(html);
+  const lines: string[][] = [[]];
+  let i = 0;
+  for (const ch of text) {
+    if (ch === '\n') lines.push([]);
+    else lines.at(-1)!.push(`${ch}|${light[i]}|${dark[i++]}`);
+  }
+  return lines;
+}
+
 /** Grammar tables that note each language Shiki loads through them (`loaded`). */
 export function watchedTables(): { loaded: string[]; tables: GrammarTables } {
   const tables = openGrammarTables();

@@ -4,7 +4,8 @@ import { corpusBlocks, corpusRoot } from '../../../bench/corpus-blocks.mjs';
 import { contrastRatio } from '../../shared/colour.js';
 import { NATIVE_LANGUAGES } from './native-grammars.js';
 import { createShikiHighlighter, languageOf } from './shiki.js';
-import { drawnColours, watchedTables } from './test-helpers.js';
+import { blockCode, splitComponent } from './sfc-blocks.js';
+import { drawnColours, drawnLines, watchedTables } from './test-helpers.js';
 import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter } from './tree-sitter.js';
 
@@ -121,5 +122,24 @@ describe('tree-sitter highlighting on the corpus', () => {
     expect(sameDark / visible, `dark: ${sameDark} of ${visible} characters`).toBeGreaterThanOrEqual(0.998);
     expect(fences).toBeGreaterThan(3);
     for (const lang of ['typescript', 'python', 'go', 'yaml']) expect(loaded, lang).not.toContain(lang);
+  }, 120_000);
+
+  it("draws the corpus's Vue and Svelte components as Shiki does, their scripts' and styles' code as the same code alone", async () => {
+    const blocks = (corpusBlocks(corpusRoot(process.cwd())) as Block[]).filter((b) => ['vue', 'svelte'].includes(b.lang.toLowerCase()));
+    let split = 0;
+    for (const b of blocks) {
+      const where = `${b.site} ${b.file}: ${b.code.slice(0, 80)}`;
+      const [ours, reference] = await Promise.all([treeSitter.highlight({ code: b.code, lang: b.lang }), shiki.highlight({ code: b.code, lang: b.lang })]);
+      const expected = drawnLines(reference.html);
+      const component = splitComponent(b.code.replace(/\n$/, ''));
+      for (const block of component?.blocks ?? []) {
+        const alone = drawnLines((await treeSitter.highlight({ code: blockCode(component!, block), lang: block.lang })).html);
+        expected.splice(block.first, alone.length, ...alone);
+      }
+      if (component) split++;
+      expect(drawnLines(ours.html), where).toEqual(expected);
+    }
+    // Two are left whole: templates alone, with no script or style.
+    expect([blocks.length, split]).toEqual([42, 40]);
   }, 120_000);
 });
