@@ -9,18 +9,11 @@
  * 130 for Ctrl-C, 143 for SIGTERM.
  */
 import { Worker } from 'node:worker_threads';
+import { MAIN_THREAD_STACK_MB } from '../node/budgets.js';
 import { exitCodeFor, killChildren, type StopSignal } from '../node/interrupt.js';
 import { diag } from '../node/diagnostics/catalogue.js';
 import { OutputWriter } from '../node/output/write.js';
 import { printDiagnostics } from './report.js';
-
-/**
- * The build thread's stack, as deep as the main thread's: V8's default limit (984 KB) plus the
- * 192 KB Node keeps below it on a worker. A worker's default (4 MB) let pages nested thousands of
- * levels deep compile, and then overflow React's renderer ("Maximum call stack size exceeded")
- * instead of failing to compile with the message that says why.
- */
-const MAIN_THREAD_STACK_MB = (984 + 192) / 1024;
 
 /** How long a build has to stop by itself after a signal: its clean-up is a few synchronous calls. */
 const GRACE_MS = 2000;
