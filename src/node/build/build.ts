@@ -104,7 +104,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const plan = await planPages(setup, loaded, writer);
     const toMake = plan.pages.length - plan.kept.size;
     sink = new PageSink({ site: plan.site, writer, cache: plan.cache, timings: setup.timings, toMake, ...options.sink });
-    queue.start({ site: plan.site, toMake, blocks: plan.blocks, later: sink.later });
+    queue.start({ site: plan.site, toMake, kept: plan.kept.size, blocks: plan.blocks, later: sink.later });
     await checkApiDocuments(plan);
     const made = await producePages(plan, queue, sink, tally, options.onProgress);
     const finished = await finishSite(plan, made, tally, queue, sink);
