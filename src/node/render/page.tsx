@@ -173,7 +173,9 @@ async function compiledFiles(file: string, out: CompileOutput, cache: CompileCac
     for (const s of files[i]![1].snippets) {
       const pending = seen.has(s.file) ? undefined : cache.get(s.file);
       seen.add(s.file);
-      if (pending) files.push([s.file, await pending]);
+      // One that failed is compiled again on the worker, which reports why.
+      const got = await pending?.catch(() => undefined);
+      if (got) files.push([s.file, got]);
     }
   }
   return files;
