@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PageBudgets } from '../budgets.js';
 import { cacheDir, type ProjectFiles } from '../content/scan.js';
 import type { Page } from '../content/pages.js';
@@ -40,8 +42,28 @@ export interface QueueStart {
   later: () => boolean;
 }
 
-/** A line of a page that makes it run code: an `export`, or an import of a script snippet. */
-const RUNS_CODE = /^export\s|^import\s[^\n]*\.[cm]?[jt]sx?['"]/m;
+/** A line of a page or snippet that makes it run code: an `export` of JavaScript, or an import of a script snippet. */
+const RUNS_CODE = /^export\s+(?:const|let|var|function|class|default|async|\{)|^import\s[^\n]*\.[cm]?[jt]sx?['"]/m;
+/** Fenced code blocks, whose lines are the example's (`export NAME=…` in a shell block, imports in a JavaScript one). */
+const FENCED = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
+/** Whether an MDX source has such a line outside its code blocks. */
+export const runsCode = (source: string) => RUNS_CODE.test(source.replace(FENCED, ''));
+
+/** Whether a page of the site, or another of its Markdown files (snippets), has such a line. */
+function hasCode(site: LoadedSite): boolean {
+  const pages = [...site.content.pages.values()];
+  if (pages.some((p) => runsCode(p.body))) return true;
+  const pageFiles = new Set(pages.map((p) => p.file));
+  return site.files.pages.some((rel) => {
+    const file = path.join(site.root, rel);
+    if (pageFiles.has(file)) return false;
+    try {
+      return runsCode(readFileSync(file, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Where each page is made: on worker threads when the site is big enough to repay starting them,
@@ -88,10 +110,10 @@ export class PageQueue {
 
   /**
    * The workers start (unless they did early) and this thread gets its producer. With no workers,
-   * a build that makes every page starts the one for pages with code now when a page has an
-   * `export` or imports a script (such a page runs code): started at the first one, as otherwise,
-   * it loaded the site while this thread, its other pages made, waited (0.1-0.25 s of the
-   * example's and of small corpus sites' builds).
+   * a build that makes every page starts the one for pages with code now when a page or snippet
+   * exports JavaScript or imports a script (it runs code): started at the first such page, as
+   * otherwise, it loaded the site while this thread, its other pages made, waited (0.1-0.2 s of the
+   * example's build). Pages that run code only through expressions still start it there.
    */
   start(args: QueueStart): void {
     this.startArgs = args;
@@ -101,7 +123,7 @@ export class PageQueue {
       (p) => (this.pool = p),
       () => undefined,
     );
-    if (!pool && args.kept === 0 && [...args.site.content.pages.values()].some((p) => RUNS_CODE.test(p.body))) this.sandboxPool = this.startWorkers(1, args.blocks).catch(() => undefined);
+    if (!pool && args.kept === 0 && hasCode(args.site)) this.sandboxPool = this.startWorkers(1, args.blocks).catch(() => undefined);
   }
 
   /** Pages in flight at once: enough to keep every worker busy while this thread makes, writes and indexes. */
