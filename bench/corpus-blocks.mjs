@@ -44,6 +44,12 @@ export function fencedBlocks(source) {
   return blocks;
 }
 
+/**
+ * Whether a build sends the block to the highlighter: not a `mermaid` fence, which is drawn as a
+ * diagram instead (rehype-code-blocks.ts leaves it to rehype-mermaid.ts).
+ */
+export const isHighlighted = (block) => block.lang !== 'mermaid';
+
 /** Capitalised JSX tags a page opens (`<Card`, `<CodeGroup`), outside code blocks. */
 export function componentTags(source) {
   const prose = source.replace(/^[ \t]*(`{3,}|~{3,})[\s\S]*?^[ \t]*\1[ \t]*$/gm, '');

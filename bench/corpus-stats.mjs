@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { componentTags, corpusRoot, corpusSites, fencedBlocks, pageFiles } from './corpus-blocks.mjs';
+import { componentTags, corpusRoot, corpusSites, fencedBlocks, isHighlighted, pageFiles } from './corpus-blocks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +37,7 @@ export function measureCorpus(root, sites = corpusSites(root)) {
     for (const file of files) {
       const source = readFileSync(file, 'utf8');
       pages++;
-      const bs = fencedBlocks(source).filter((b) => b.lang !== 'mermaid');
+      const bs = fencedBlocks(source).filter(isHighlighted);
       blocksPerPage.push(bs.length);
       prosePerPage.push(source.length - bs.reduce((n, b) => n + b.code.length, 0));
       const tags = new Map();

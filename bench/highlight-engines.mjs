@@ -1,8 +1,8 @@
 // `node bench/highlight-engines.mjs [--blocks corpus,synthetic] [--engines shiki,hybrid] [--rounds 3] [--every 1] [--langs] [--per-site]`
 // The highlighter alone, cold, per engine: each round is a fresh process that makes a highlighter
-// (no highlight store, nothing loaded) and highlights every fenced block of the corpus
-// (../shared/corpus, 29,643 blocks) or of the synthetic site (../shared/perf/gen.mjs 1000, 2,482
-// blocks), in page order. What counts is CPU time (process.cpuUsage: user + system of every thread,
+// (no highlight store, nothing loaded) and highlights every fenced block a build highlights (not
+// Mermaid diagrams) of the corpus (../shared/corpus, 29,526 blocks) or of the synthetic site
+// (../shared/perf/gen.mjs 1000, 2,482 blocks), in page order. What counts is CPU time (process.cpuUsage: user + system of every thread,
 // WebAssembly compilation included), not wall time: the machine is shared. Prints each round, the
 // median CPU per block and each engine's ratio to `shiki` (Kiln's highlighter before tree-sitter);
 // `--langs` adds the CPU per block of the costliest languages (reading the clock per block adds to
@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { corpusBlocks, corpusRoot, corpusSites, fencedBlocks, pageFiles } from './corpus-blocks.mjs';
+import { corpusBlocks, corpusRoot, corpusSites, fencedBlocks, isHighlighted, pageFiles } from './corpus-blocks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -43,9 +43,9 @@ function syntheticSite() {
 }
 
 export function blocksOf(which) {
-  if (which === 'corpus') return corpusBlocks(corpusRoot(repo));
-  if (which.startsWith('site:')) return corpusBlocks(corpusRoot(repo), [which.slice(5)]);
-  if (which === 'synthetic') return pageFiles(syntheticSite()).flatMap((f) => fencedBlocks(readFileSync(f, 'utf8')));
+  if (which === 'corpus') return corpusBlocks(corpusRoot(repo)).filter(isHighlighted);
+  if (which.startsWith('site:')) return corpusBlocks(corpusRoot(repo), [which.slice(5)]).filter(isHighlighted);
+  if (which === 'synthetic') return pageFiles(syntheticSite()).flatMap((f) => fencedBlocks(readFileSync(f, 'utf8'))).filter(isHighlighted);
   throw new Error(`--blocks takes corpus or synthetic, not ${which}`);
 }
 
