@@ -3,6 +3,7 @@ import path from 'node:path';
 import { bundledLanguages } from 'shiki';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { regenerated, ruleReads, unionReads, withoutUnreadGroups, type Reads } from './capture-groups.js';
 
 /**
  * Grammars' regular expressions converted at package build time (scripts/precompile-grammars.mjs).
@@ -175,8 +176,13 @@ const END_OF_STRING = '$(?!\\n)(?<!\\n)';
  * the begin match's text put in.
  */
 export function grammarPatterns(grammar: Grammar): Set<string> {
-  const out = new Set<string>();
-  const add = (raw: string, endLike = false) => {
+  return new Set(patternReads(grammar).keys());
+}
+
+/** `grammarPatterns`, each with the capture groups its rules read (capture-groups.ts). */
+export function patternReads(grammar: Grammar): Map<string, Reads> {
+  const out = new Map<string, Reads>();
+  const add = (raw: string, reads: Reads | undefined, endLike = false) => {
     let source = '';
     let last = 0;
     let hasAnchor = false;
@@ -191,7 +197,8 @@ export function grammarPatterns(grammar: Grammar): Set<string> {
     }
     source += raw.slice(last);
     if (endLike && /\\(\d+)/.test(source)) return;
-    if (!hasAnchor) return void out.add(source);
+    const put = (key: string) => out.set(key, unionReads(out.get(key), reads ?? null));
+    if (!hasAnchor) return put(source);
     for (const [allowA, allowG] of [[false, false], [false, true], [true, false], [true, true]]) {
       let variant = '';
       for (let pos = 0; pos < source.length; pos++) {
@@ -200,19 +207,20 @@ export function grammarPatterns(grammar: Grammar): Set<string> {
         const next = source[++pos]!;
         variant += (next === 'A' && !allowA) || (next === 'G' && !allowG) ? '\uFFFF' : next;
       }
-      out.add(variant);
+      put(variant);
     }
   };
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!node || typeof node !== 'object') return;
     const rule = node as Record<string, unknown>;
+    const reads = ruleReads(rule);
     // The same tests as vscode-textmate's RuleFactory.
-    if (rule.match && typeof rule.match === 'string') add(rule.match);
+    if (rule.match && typeof rule.match === 'string') add(rule.match, reads.match);
     else if (typeof rule.begin === 'string') {
-      add(rule.begin);
-      if (rule.while && typeof rule.while === 'string') add(rule.while, true);
-      else add(rule.end && typeof rule.end === 'string' ? rule.end : '\uFFFF', true);
+      add(rule.begin, reads.begin);
+      if (rule.while && typeof rule.while === 'string') add(rule.while, reads.end, true);
+      else add(rule.end && typeof rule.end === 'string' ? rule.end : '\uFFFF', reads.end, true);
     }
     for (const value of Object.values(rule)) if (value && typeof value === 'object') walk(value);
   };
@@ -220,8 +228,8 @@ export function grammarPatterns(grammar: Grammar): Set<string> {
   return out;
 }
 
-/** `pattern`'s conversion as a table entry, or undefined where the entry could differ from converting at run time. */
-function entryOf(pattern: string): Entry | undefined {
+/** A conversion as a table entry, or undefined where the entry could differ from converting at run time. */
+function converted(pattern: string): Entry | undefined {
   let re: RegExp & { rawOptions?: object };
   try {
     re = convert(pattern);
@@ -233,6 +241,23 @@ function entryOf(pattern: string): Entry | undefined {
   }
   // EmulatedRegExp's source is its pattern as given; RegExp's is escaped so as to mean the same.
   return re.rawOptions ? [re.source, re.flags, re.rawOptions] : [re.source, re.flags];
+}
+
+/**
+ * `pattern`'s table entry: its conversion, without the capture groups no rule reads where it has
+ * such groups (capture-groups.ts). That is only done where the pattern, parsed and generated again
+ * unchanged, converts to the very same entry: what the parser and generator keep of it, they keep
+ * exactly.
+ */
+function entryOf(pattern: string, reads: Reads): Entry | undefined {
+  const entry = converted(pattern);
+  if (reads === null || typeof entry !== 'object') return entry;
+  const lean = withoutUnreadGroups(pattern, reads);
+  if (lean === undefined) return entry;
+  const again = regenerated(pattern);
+  if (again === undefined || JSON.stringify(converted(again)) !== JSON.stringify(entry)) return entry;
+  const leaner = converted(lean);
+  return typeof leaner === 'object' ? leaner : entry;
 }
 
 export interface TableSummary {
@@ -250,9 +275,18 @@ export async function writeGrammarTables(dir: string, options: { langs?: string[
   const wanted = options.langs ? new Set(options.langs) : undefined;
   const langs: Record<string, string[]> = {};
   const grammars = new Map<string, Grammar>();
+  // What every grammar's rules read of each pattern, all grammars' alike: a table entry serves
+  // every grammar with that pattern (the tables' entries are one map), whichever tables are made.
+  const reads = new Map<string, Reads>();
+  const seen = new Set<string>();
   for (const [id, load] of Object.entries(bundledLanguages)) {
-    if (wanted && !wanted.has(id)) continue;
     const loaded = (await load()).default as unknown as Grammar[];
+    for (const g of loaded) {
+      if (seen.has(g.name)) continue;
+      seen.add(g.name);
+      for (const [pattern, r] of patternReads(g)) reads.set(pattern, unionReads(reads.get(pattern), r));
+    }
+    if (wanted && !wanted.has(id)) continue;
     langs[id] = [...new Set(loaded.map((g) => g.name))];
     for (const g of loaded) if (!grammars.has(g.name)) grammars.set(g.name, g);
   }
@@ -264,7 +298,7 @@ export async function writeGrammarTables(dir: string, options: { langs?: string[
     if (!/^[\w.+-]+$/.test(name)) throw new Error(`Grammar name unfit for a file name: ${name}`);
     const table: Record<string, Entry> = {};
     for (const pattern of grammarPatterns(grammar)) {
-      const entry = entryOf(pattern);
+      const entry = entryOf(pattern, reads.get(pattern) ?? null);
       if (entry === undefined) continue;
       table[pattern] = entry;
       summary.patterns++;
