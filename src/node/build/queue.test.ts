@@ -11,6 +11,8 @@ describe('the guess that a site has pages with code (their worker starts with th
     ['an import in a JavaScript example', "~~~js\nimport { run } from './run.js';\n~~~\n", false],
     ['a longer fence holding a shorter one', "````md\n```js\nexport const a = 1;\n```\n````\n", false],
     ['a shell export outside a code block', 'export API_KEY=1\n', false],
+    ['an export after a code block whose closing line looks like an opening one', '```sh\n```js\n```\nexport const a = 1;\n', true],
+    ['an import in a code block indented inside a component', "<Tab>\n     ```js\n     import x from './x.js';\n     ```\n</Tab>\n", false],
   ])('%s', (_, source, expected) => {
     expect(runsCode(source)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageBudgets } from '../budgets.js';
+import { FenceTracker } from '../content/fences.js';
 import { cacheDir, type ProjectFiles } from '../content/scan.js';
 import type { Page } from '../content/pages.js';
 import type { CompiledFiles } from '../render/page.js';
@@ -43,11 +44,16 @@ export interface QueueStart {
 }
 
 /** A line of a page or snippet that makes it run code: an `export` of JavaScript, or an import of a script snippet. */
-const RUNS_CODE = /^export\s+(?:const|let|var|function|class|default|async|\{)|^import\s[^\n]*\.[cm]?[jt]sx?['"]/m;
-/** Fenced code blocks, whose lines are the example's (`export NAME=…` in a shell block, imports in a JavaScript one). */
-const FENCED = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
-/** Whether an MDX source has such a line outside its code blocks. */
-export const runsCode = (source: string) => RUNS_CODE.test(source.replace(FENCED, ''));
+const RUNS_CODE = /^export\s+(?:const|let|var|function|class|default|async|\{)|^import\s.*\.[cm]?[jt]sx?['"]/;
+
+/**
+ * Whether an MDX source has such a line outside its code blocks, whose lines are the example's
+ * (`export NAME=…` in a shell block, imports in a JavaScript one).
+ */
+export function runsCode(source: string): boolean {
+  const fences = new FenceTracker();
+  return source.split('\n').some((line) => !fences.code(line) && RUNS_CODE.test(line));
+}
 
 /** Whether a page of the site, or another of its Markdown files (snippets), has such a line. */
 function hasCode(site: LoadedSite): boolean {

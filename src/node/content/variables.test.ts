@@ -38,6 +38,11 @@ describe('variables', () => {
     expect(substituteVariables('Made by {{tag}}.\n\n`{{tag}}`', vars, '/p.mdx').text).toBe('Made by &#60;b&#62;&#123;x&#125;&#60;/b&#62; &#38; co.\n\n`<b>{x}</b> & co`');
   });
 
+  it('puts values in as they are in a code block indented inside a component (MDX reads it as code)', () => {
+    const source = '<Tabs>\n  <Tab title="A">\n      ```html\n      {{tag}}\n      ```\n  </Tab>\n</Tabs>\n\n{{tag}}';
+    expect(substituteVariables(source, vars, '/p.mdx').text.split('\n').filter((l) => l.includes('co'))).toEqual(['      <b>{x}</b> & co', '&#60;b&#62;&#123;x&#125;&#60;/b&#62; &#38; co']);
+  });
+
   it('leaves a site without variables as it is', () => {
     const source = 'Helm: `{{ .Values.name }}` and {{name}}';
     expect(substituteVariables(source, undefined, '/p.mdx')).toEqual({ text: source, diagnostics: [] });

@@ -1,6 +1,7 @@
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { codeFrame } from '../diagnostics/frame.js';
+import { FenceTracker } from './fences.js';
 
 /**
  * docs.json `variables`: `{{name}}` in a page, a snippet or front matter is replaced by the value
@@ -18,7 +19,6 @@ import { codeFrame } from '../diagnostics/frame.js';
  */
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 const asText = (value: string) => value.replace(/[&<>{}]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -35,21 +35,12 @@ export function substituteVariables(source: string, variables: Readonly<Record<s
   if (!variables || !source.includes('{{')) return { text: source, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const lines = source.split('\n');
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   let offset = 0;
   const out = lines.map((line, i) => {
     const start = offset;
     offset += line.length + 1;
-    if (start < bodyStart) return raw(line, variables);
-    const open = FENCE.exec(line);
-    if (fence) {
-      if (open && open[1]![0] === fence[0] && open[1]!.length >= fence.length && line.trim() === open[1]) fence = undefined;
-      return raw(line, variables);
-    }
-    if (open) {
-      fence = open[1];
-      return raw(line, variables);
-    }
+    if (start < bodyStart || fences.code(line)) return raw(line, variables);
     // Inline code (`…`) shows text as it is; the rest is Markdown and JSX.
     let column = 1;
     return line

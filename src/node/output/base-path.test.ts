@@ -78,6 +78,10 @@ describe('other files', () => {
     );
   });
 
+  it('Markdown: a line in a fence that opens one (a run with an info string) does not close it', () => {
+    expect(rebaseMarkdown('```\n```md\n[in fence](/fenced)\n```\n[out](/out)\n', '/docs/')).toBe('```\n```md\n[in fence](/fenced)\n```\n[out](/docs/out)\n');
+  });
+
   it('Markdown in pieces (llms-full.txt): a fence opened in one piece stays open in the next', () => {
     const pieces = ['# A\n\n[a](/a)\n\n```md\n', '[in fence](/fenced)\n```\n\n[b](/b)\n', '`[no](/c)` [c](/c)\n'];
     const rebase = markdownRebaser(B);

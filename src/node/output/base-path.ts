@@ -10,6 +10,7 @@
 import { promises as fs } from 'node:fs';
 import { OutputWriter } from './write.js';
 import { isExternalUrl } from '../../shared/urls.js';
+import { FenceTracker } from '../content/fences.js';
 
 /** `docs`, `/docs`, `/docs/` → `/docs/`; `/` or `` → `/`; undefined when it is not a plain path. */
 export function normaliseBase(value: string): string | undefined {
@@ -183,18 +184,12 @@ function markdownLinkPrefixes(from: string, to: string): (piece: string) => stri
   const inline = new RegExp(`(\\]\\(\\s*<?)${f}`, 'g');
   const definition = new RegExp(`^(\\s{0,3}\\[[^\\]]+\\]:\\s*<?)${f}`);
   const attribute = new RegExp(`(\\s(?:href|src)=["'])${f}`, 'gi');
-  let fence: string | undefined;
+  const fences = new FenceTracker();
   return (md) =>
     md
       .split('\n')
       .map((line) => {
-        const open = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
-        if (open) {
-          if (!fence) fence = open[1]![0]!.repeat(open[1]!.length);
-          else if (open[1]!.startsWith(fence)) fence = undefined;
-          return line;
-        }
-        if (fence) return line;
+        if (fences.code(line)) return line;
         // Outside code spans only: split on backtick runs and rewrite the even parts.
         return line
           .split(/(`+[^`]*`+)/)
