@@ -1,6 +1,6 @@
 // Converts the regular expressions of every grammar Shiki bundles, as its JavaScript engine would at
 // run time, into lib/grammars/ (one table per grammar, read per language when first used: see
-// src/node/highlight/grammar-tables.ts). Converting them all costs ~10 s of CPU, so the tables are
+// src/node/highlight/grammar-tables.ts). Making them all costs ~17 s of CPU, so the tables are
 // kept while the packages, this Node and the code making them are the same (--force: made anyway).
 // Runs after tsc: it uses lib/'s build of the module that reads the tables, so both agree.
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const { GRAMMAR_TABLES, conversionKey, packageVersions, tablesBuild, writeGrammarTables } = await import('../lib/node/highlight/grammar-tables.js');
 
-const code = [fileURLToPath(import.meta.url), fileURLToPath(new URL('../lib/node/highlight/grammar-tables.js', import.meta.url))].map((f) => readFileSync(f));
+const code = [import.meta.url, '../lib/node/highlight/grammar-tables.js', '../lib/node/highlight/capture-groups.js'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))));
 const build = createHash('sha256').update(JSON.stringify([packageVersions(), conversionKey(), process.version])).update(Buffer.concat(code)).digest('hex');
 
 if (!process.argv.includes('--force') && tablesBuild(GRAMMAR_TABLES) === build) {
