@@ -2,14 +2,17 @@
 // The highlighter alone, cold, per engine: each round is a fresh process that makes a highlighter
 // (no highlight store, nothing loaded) and highlights every fenced block a build highlights (not
 // Mermaid diagrams) of the corpus (../shared/corpus, 29,526 blocks) or of the synthetic site
-// (../shared/perf/gen.mjs 1000, 2,482 blocks), in page order. What counts is CPU time (process.cpuUsage: user + system of every thread,
-// WebAssembly compilation included), not wall time: the machine is shared. Prints each round, the
-// median CPU per block and each engine's ratio to `shiki` (Kiln's highlighter before tree-sitter);
-// `--langs` adds the CPU per block of the costliest languages (reading the clock per block adds to
-// every figure). `--every N` takes one block in N (a
-// quick look; cold costs then weigh more). `--per-site`: the corpus's blocks one site at a time, a
-// fresh process per site and engine, as a build of that site starts (the first use of each grammar
-// paid per site, not once for all 40); prints each site and the ratio of the totals, one round.
+// (../shared/perf/gen.mjs 1000, 2,482 blocks), in page order. What counts is CPU time
+// (process.cpuUsage: user + system of every thread, WebAssembly compilation included), not wall
+// time: the machine is shared. Prints each round, the median CPU per block and each engine's ratio
+// to the first listed (`shiki`: Kiln's highlighter without tree-sitter). `--langs` adds the CPU per
+// block of the costliest languages (reading the clock per block adds to every figure). `--every N`
+// takes one block in N (a quick look; cold costs then weigh more). `--per-site`: the corpus's blocks
+// one site at a time, a fresh process per site and engine, as a build of that site starts (the
+// first use of each grammar paid per site, not once for all 40); prints each site and the ratio of
+// the totals, one round. `ENGINE@DIR` runs that engine from another checkout's build
+// (DIR/lib/node/highlight) on this checkout's blocks: a reference that does not move when this
+// checkout's Shiki path gets faster (`shiki@../kiln-f69eaab`, the highlighter before tree-sitter).
 // Needs `npm run build:pkg` (it runs lib/node/highlight).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,9 +60,10 @@ const cpuMs = () => {
 /** One cold round in this process: prints {blocks, cpuMs, langs} as JSON. */
 async function child(engine, which, every, perLanguage) {
   const blocks = blocksOf(which).filter((_, i) => i % every === 0);
+  const [name, dir] = engine.split('@');
   const t0 = cpuMs();
-  const { createShikiHighlighter } = await import(path.join(repo, 'lib/node/highlight/shiki.js'));
-  const hl = createShikiHighlighter(ENGINES[engine]);
+  const { createShikiHighlighter } = await import(highlighterModule(dir));
+  const hl = createShikiHighlighter(ENGINES[name]);
   const langs = {};
   for (const b of blocks) {
     // Reading the CPU clock per block costs a system call each: only when the languages are asked for.
@@ -72,6 +76,9 @@ async function child(engine, which, every, perLanguage) {
   }
   console.log(JSON.stringify({ blocks: blocks.length, cpuMs: cpuMs() - t0, langs }));
 }
+
+/** The highlighter module of this checkout, or of the one in `dir`. */
+const highlighterModule = (dir) => path.join(dir ? path.resolve(dir) : repo, 'lib/node/highlight/shiki.js');
 
 function round(engine, which, every, langs) {
   return new Promise((resolve, reject) => {
@@ -99,8 +106,11 @@ async function main(argv) {
     else if (a === '--per-site') o.perSite = true;
     else throw new Error(`Unknown option ${a}`);
   }
-  for (const e of o.engines) if (!ENGINES[e]) throw new Error(`--engines takes ${Object.keys(ENGINES).join(', ')}`);
-  if (!existsSync(path.join(repo, 'lib/node/highlight/shiki.js'))) throw new Error('Run `npm run build:pkg` first.');
+  for (const e of o.engines) {
+    const [name, dir] = e.split('@');
+    if (!ENGINES[name]) throw new Error(`--engines takes ${Object.keys(ENGINES).join(', ')}, each optionally @ another checkout's folder`);
+    if (!existsSync(highlighterModule(dir))) throw new Error(`${highlighterModule(dir)} is missing: run \`npm run build:pkg\` ${dir ? `in ${dir}` : 'first'}.`);
+  }
   console.log(`highlighting alone, cold, CPU time; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   if (o.perSite) return perSite(o.engines);
   for (const which of o.blocks) {
@@ -114,9 +124,9 @@ async function main(argv) {
       }
     }
     const perBlock = (e) => median(runs[e].map((r) => r.cpuMs / r.blocks));
-    const base = runs.shiki ? perBlock('shiki') : undefined;
+    const [reference] = o.engines;
     console.log(`== ${which}: median CPU per block over ${o.rounds} round(s) ==`);
-    for (const e of o.engines) console.log(`  ${e.padEnd(17)} ${perBlock(e).toFixed(3)} ms/block${base ? `  ×${(base / perBlock(e)).toFixed(2)} less than shiki` : ''}`);
+    for (const e of o.engines) console.log(`  ${e.padEnd(17)} ${perBlock(e).toFixed(3)} ms/block  ×${(perBlock(reference) / perBlock(e)).toFixed(2)} less than ${reference}`);
     if (o.langs) {
       const first = runs[o.engines[0]][0].langs;
       const top = Object.entries(first).sort((a, b) => b[1][1] - a[1][1]).slice(0, 15).map(([l]) => l);
@@ -126,7 +136,7 @@ async function main(argv) {
   }
 }
 
-/** Each corpus site cold, in a process of its own per engine; the totals' ratio to `shiki`. */
+/** Each corpus site cold, in a process of its own per engine; the totals' ratio to the first engine's. */
 async function perSite(engines) {
   const totals = Object.fromEntries(engines.map((e) => [e, 0]));
   let blocks = 0;
@@ -142,7 +152,8 @@ async function perSite(engines) {
     console.log(`  ${site.padEnd(36)} ${String(row[0].blocks).padStart(6)}${row.map((r) => r.cpuMs.toFixed(0).padStart(14)).join('')}`);
   }
   console.log(`== corpus, one site at a time: ${blocks} blocks ==`);
-  for (const e of engines) console.log(`  ${e.padEnd(17)} ${(totals[e] / 1000).toFixed(1)} s CPU  ${(totals[e] / blocks).toFixed(3)} ms/block${totals.shiki ? `  ×${(totals.shiki / totals[e]).toFixed(2)} less than shiki` : ''}`);
+  const [reference] = engines;
+  for (const e of engines) console.log(`  ${e.padEnd(17)} ${(totals[e] / 1000).toFixed(1)} s CPU  ${(totals[e] / blocks).toFixed(3)} ms/block  ×${(totals[reference] / totals[e]).toFixed(2)} less than ${reference}`);
 }
 
 await main(process.argv.slice(2));
