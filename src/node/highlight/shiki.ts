@@ -13,6 +13,7 @@ import { createOnePass, ID_THEME, mergeWhitespace, preAttributes, preHtml, token
 import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter, type TreeSitterHighlighter } from './tree-sitter.js';
+import { injectingOnlyInHosts } from './injections.js';
 import type { LoadNative } from './native-grammars.js';
 
 /** Theme names registered by `loadCodeThemes`. */
@@ -43,12 +44,15 @@ export function languageOf(written: string): string {
 export const MEMORY_ENTRIES = 2000;
 const PLAIN = new Set(['plaintext', 'text', 'txt', 'plain', '']);
 
+/** The grammars Markdown reads raw HTML with: block HTML by `html`'s, inline tags by `html-derivative`'s. */
+const MARKDOWN_HTML = ['html', 'html-derivative'];
+
 /**
  * Languages a grammar embeds lazily that it uses without the block naming them: Markdown's raw HTML
  * and front matter, MDX's JSX and front matter. Its other lazy embeds are named where used (a
  * ```java fence, `<style lang="scss">`).
  */
-const STRUCTURAL_EMBEDS: Record<string, readonly string[]> = { markdown: ['html', 'yaml', 'toml'], mdx: ['tsx', 'yaml', 'toml'] };
+const STRUCTURAL_EMBEDS: Record<string, readonly string[]> = { markdown: [...MARKDOWN_HTML, 'yaml', 'toml'], mdx: ['tsx', 'yaml', 'toml'] };
 
 /** Each bundled language's id and aliases. */
 const NAMES = new Map(bundledLanguagesInfo.map((l) => [l.id, [l.id, ...(l.aliases ?? [])]]));
@@ -174,7 +178,8 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     let p = loading.get(lang);
     if (!p) {
       if (options.regexEngine !== 'oniguruma') tables.prepare(lang);
-      loading.set(lang, (p = hl.loadLanguage(lang as keyof typeof bundledLanguages)));
+      const grammars = bundledLanguages[lang as keyof typeof bundledLanguages]().then((m) => m.default.map(injectingOnlyInHosts));
+      loading.set(lang, (p = grammars.then((g) => hl.loadLanguage(...g))));
     }
     await p;
     return true;
@@ -193,6 +198,10 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
       for (const g of made.grammars) await hl.loadLanguage(g);
       return made;
     })());
+    // Raw HTML's grammars, as for Markdown read whole (STRUCTURAL_EMBEDS), when the block may hold
+    // some: else its HTML was coloured only once another block had loaded them. (Front matter is
+    // highlighted as a fence is.)
+    if (code.includes('<')) for (const l of MARKDOWN_HTML) await ensureLanguage(hl, l);
     const base = hl.codeToTokensBase(code, { lang: FENCED_MARKDOWN, theme: ID_THEME, includeExplanation: 'scopeName', tokenizeTimeLimit: 0, tokenizeMaxLineLength: LIMITS.highlightedLineLength });
     const runs = fenceRuns(base, f.languages, onePass.isPlain);
     if (!runs) return undefined;
