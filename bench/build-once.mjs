@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 process.env.NODE_ENV ??= 'production';
 const [root, outDir] = process.argv.slice(2);
 const t0 = performance.now();
-const { build, BuildTimings, loadSettings } = await import('../lib/bundle/api.js');
+const { build, BuildTimings, loadSettings, setV8Flags } = await import('../lib/bundle/api.js');
+setV8Flags();
 const importMs = performance.now() - t0;
 // Settings alone, to split the `settings+content` stage (a second, separate read; cheap).
 const s0 = performance.now();

@@ -13,6 +13,7 @@
 // the totals, one round. `ENGINE@DIR` runs that engine from another checkout's build
 // (DIR/lib/node/highlight) on this checkout's blocks: a reference that does not move when this
 // checkout's Shiki path gets faster (`shiki@../kiln-f69eaab`, the highlighter before tree-sitter).
+// Each engine runs with the V8 settings its checkout's `kiln` sets (lib/node/v8-flags.js).
 // Needs `npm run build:pkg` (it runs lib/node/highlight).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -61,6 +62,9 @@ const cpuMs = () => {
 async function child(engine, which, every, perLanguage) {
   const blocks = blocksOf(which).filter((_, i) => i % every === 0);
   const [name, dir] = engine.split('@');
+  // The V8 settings `kiln` runs with, as that checkout's `kiln` set them (none before v8-flags.js).
+  const flags = path.join(dir ? path.resolve(dir) : repo, 'lib/node/v8-flags.js');
+  if (existsSync(flags)) (await import(flags)).setV8Flags();
   const t0 = cpuMs();
   const { createShikiHighlighter } = await import(highlighterModule(dir));
   const hl = createShikiHighlighter(ENGINES[name]);

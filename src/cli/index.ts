@@ -5,6 +5,7 @@ import { diag } from '../node/diagnostics/catalogue.js';
 import { KilnError, type Diagnostic } from '../node/diagnostics/diagnostic.js';
 import { formatJson } from '../node/check/report.js';
 import { PACKAGE_ROOT } from '../node/package-root.js';
+import { setV8Flags } from '../node/v8-flags.js';
 import { printDiagnostics } from './report.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -44,6 +45,7 @@ function help(): string {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  setV8Flags();
   const [command, ...rest] = argv;
   if (!command || command === '-h' || command === '--help' || command === 'help') {
     process.stdout.write(help());

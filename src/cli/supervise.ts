@@ -14,11 +14,13 @@ import { exitCodeFor, killChildren, type StopSignal } from '../node/interrupt.js
 import { diag } from '../node/diagnostics/catalogue.js';
 import { OutputWriter } from '../node/output/write.js';
 import { printDiagnostics } from './report.js';
+import { setV8Flags } from '../node/v8-flags.js';
 
 /** How long a build has to stop by itself after a signal: its clean-up is a few synchronous calls. */
 const GRACE_MS = 2000;
 
 export function supervise(argv: string[]): void {
+  setV8Flags();
   const worker = new Worker(new URL('./build-thread.js', import.meta.url), {
     workerData: { argv, tty: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true } },
     resourceLimits: { stackSizeMb: MAIN_THREAD_STACK_MB },

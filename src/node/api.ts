@@ -2,3 +2,4 @@
 export { build } from './build/build.js';
 export { BuildTimings } from './build/timings.js';
 export { loadSettings } from './settings/load.js';
+export { setV8Flags } from './v8-flags.js';
