@@ -91,8 +91,11 @@ export function conversionKey(): string {
 }
 
 export interface GrammarTables {
-  /** Reads the tables of the grammars loading `lang` registers; call before the language's first use. */
-  prepare(lang: string): void;
+  /**
+   * Reads the tables of the grammars loading `lang` registers (only those named in `grammars`, when
+   * given); call before the language's first use.
+   */
+  prepare(lang: string, grammars?: readonly string[]): void;
   /** The engine's `regexConstructor`. */
   regex(pattern: string): RegExp;
   /** Patterns built from the tables, and converted. */
@@ -109,13 +112,13 @@ export function openGrammarTables(dir: string | false = GRAMMAR_TABLES): Grammar
 
   return {
     stats,
-    prepare(lang) {
+    prepare(lang, grammars) {
       if (manifest === undefined) {
         manifest = readJson<Manifest>(path.join(dir as string, 'index.json')) ?? null;
         if (manifest && manifest.conversion !== conversionKey()) manifest = null;
       }
       for (const name of manifest?.langs[lang] ?? []) {
-        if (read.has(name)) continue;
+        if (read.has(name) || (grammars && !grammars.includes(name))) continue;
         read.add(name);
         const table = readJson<Record<string, Entry>>(path.join(dir as string, `${name}.json`));
         if (table) for (const [pattern, entry] of Object.entries(table)) entries.set(pattern, entry);

@@ -14,6 +14,7 @@ import type { HighlightStore } from './store.js';
 import { loadCodeThemes } from './themes.js';
 import { createTreeSitterHighlighter, type TreeSitterHighlighter } from './tree-sitter.js';
 import { injectingOnlyInHosts } from './injections.js';
+import { GATED_EMBEDS, withGatedEmbeds } from './gated-embeds.js';
 import type { LoadNative } from './native-grammars.js';
 
 /** Theme names registered by `loadCodeThemes`. */
@@ -107,6 +108,8 @@ function markLines(highlight: Set<number>, focus: Set<number>): ShikiTransformer
 export interface ShikiHighlighterOptions {
   /** False: each theme tokenised on its own (the reference one-pass.ts is tested against). */
   onePass?: boolean;
+  /** False: a language loads every grammar it embeds at once (the reference gated-embeds.ts is tested against). */
+  gatedEmbeds?: boolean;
   store?: HighlightStore;
   keepTrees?: boolean;
   grammarTables?: GrammarTables;
@@ -177,9 +180,17 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     if (!(lang in bundledLanguages)) return false;
     let p = loading.get(lang);
     if (!p) {
-      if (options.regexEngine !== 'oniguruma') tables.prepare(lang);
-      const grammars = bundledLanguages[lang as keyof typeof bundledLanguages]().then((m) => m.default.map(injectingOnlyInHosts));
-      loading.set(lang, (p = grammars.then((g) => hl.loadLanguage(...g))));
+      const grammars = bundledLanguages[lang as keyof typeof bundledLanguages]().then((m) => {
+        const bundle = m.default.map(injectingOnlyInHosts);
+        return options.gatedEmbeds === false ? bundle : withGatedEmbeds(bundle);
+      });
+      loading.set(
+        lang,
+        (p = grammars.then((g) => {
+          if (options.regexEngine !== 'oniguruma') tables.prepare(lang, g.map((x) => x.name));
+          return hl.loadLanguage(...g);
+        })),
+      );
     }
     await p;
     return true;
@@ -242,7 +253,7 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     return onePass.tokens(hl, code, known ? lang : 'plaintext');
   }
 
-  /** Loads the lazily embedded languages `code` names (see `lazyEmbeds`). */
+  /** Loads the lazily embedded languages `code` names (see `lazyEmbeds`) and the gated ones it can reach (gated-embeds.ts). */
   async function ensureEmbeds(hl: HighlighterGeneric<string, string>, lang: string, code: string): Promise<void> {
     let e = embeds.get(lang);
     if (!e) embeds.set(lang, (e = lazyEmbeds(lang)));
@@ -250,6 +261,30 @@ export function createShikiHighlighter(options: ShikiHighlighterOptions = {}): H
     const needed = new Set(structural);
     if (named) for (const m of code.matchAll(named.re)) needed.add(named.byWord.get(m[1]!.toLowerCase())!);
     for (const l of needed) await ensureLanguage(hl, l);
+    if (options.gatedEmbeds !== false) await ensureGated(hl, code);
+  }
+
+  /**
+   * Loads the gated embeds (gated-embeds.ts) of every loaded language that `code` can reach: the
+   * block's own, and those its grammars embed (GraphQL in an HTTP body, or in a Ruby heredoc).
+   */
+  async function ensureGated(hl: HighlighterGeneric<string, string>, code: string): Promise<void> {
+    const tried = new Set<string>();
+    for (let more = true; more; ) {
+      more = false;
+      const loaded = hl.getLoadedLanguages();
+      for (const [lang, gates] of Object.entries(GATED_EMBEDS)) {
+        if (!loaded.includes(lang)) continue;
+        for (const gate of gates) {
+          if (!gate.when.test(code)) continue;
+          for (const l of gate.langs) {
+            if (loaded.includes(l) || tried.has(l)) continue;
+            tried.add(l);
+            more = (await ensureLanguage(hl, l)) || more;
+          }
+        }
+      }
+    }
   }
 
   return {
