@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * The first row is what every stage may use; the last rows are the commands on top.
  */
 const STAGES: string[][] = [
-  ['diagnostics', 'icons', 'package-root.ts', 'project-path.ts', 'interrupt.ts', 'budgets.ts', 'client-assets.ts', 'site-handle.ts', 'satteri.ts'],
+  ['diagnostics', 'icons', 'package-root.ts', 'project-path.ts', 'interrupt.ts', 'budgets.ts', 'client-assets.ts', 'site-handle.ts', 'satteri.ts', 'v8-flags.ts'],
   ['settings'],
   ['content', 'openapi', 'asyncapi'],
   ['mdx', 'markdown', 'highlight'],
