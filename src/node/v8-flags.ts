@@ -9,8 +9,8 @@ import { setFlagsFromString } from 'node:v8';
  * first pass. Highlighting is where that shows: a TextMate grammar is hundreds of large patterns
  * (SQL's keyword list is one of 9,933 characters), each run a few times per block. That pattern's
  * first 33 matches took 40-53 ms with the tiers and 10-14 ms compiled straight to machine code; the
- * corpus's blocks took 8-12 % less CPU at once, and a build of its SQL-heavy site (turso-docs) 6 %
- * less, three runs out of three. With no ticks a pattern is marked for machine code when it is
+ * corpus's blocks took 8-12 % less CPU at once, the blocks Shiki takes about 30 % less (builds gain
+ * less than their run-to-run noise). With no ticks a pattern is marked for machine code when it is
  * created (the default of later V8 versions). Patterns made before the flag is set keep their ticks.
  * `--no-regexp-tier-up` is not the same: set while the process runs, it left patterns already
  * compiled to bytecode to be run as machine code, and a build crashed (segmentation fault).

@@ -31,7 +31,7 @@ export interface Gate {
 }
 
 /** The gates of a language (Shiki's id). */
-export const gatesOf = (lang: string): readonly Gate[] => GATED_EMBEDS[lang] ?? [];
+const gatesOf = (lang: string): readonly Gate[] => GATED_EMBEDS[lang] ?? [];
 
 /**
  * A language's bundle (its grammar last, after every grammar it loads) with its gated embeds made
