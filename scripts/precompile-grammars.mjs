@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const { GRAMMAR_TABLES, conversionKey, packageVersions, tablesBuild, writeGrammarTables } = await import('../lib/node/highlight/grammar-tables.js');
 
-const code = [import.meta.url, '../lib/node/highlight/grammar-tables.js', '../lib/node/highlight/capture-groups.js'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))));
+const code = [import.meta.url, '../lib/node/highlight/grammar-tables.js', '../lib/node/highlight/capture-groups.js', '../lib/node/highlight/markdown-fences.js'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))));
 const build = createHash('sha256').update(JSON.stringify([packageVersions(), conversionKey(), process.version])).update(Buffer.concat(code)).digest('hex');
 
 if (!process.argv.includes('--force') && tablesBuild(GRAMMAR_TABLES) === build) {

@@ -4,6 +4,7 @@ import { bundledLanguages } from 'shiki';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { regenerated, ruleReads, unionReads, withoutUnreadGroups, type Reads } from './capture-groups.js';
+import { FENCED_MARKDOWN, fencedMarkdown } from './markdown-fences.js';
 
 /**
  * Grammars' regular expressions converted at package build time (scripts/precompile-grammars.mjs).
@@ -293,6 +294,19 @@ export async function writeGrammarTables(dir: string, options: { langs?: string[
     langs[id] = [...new Set(loaded.map((g) => g.name))];
     for (const g of loaded) if (!grammars.has(g.name)) grammars.set(g.name, g);
   }
+  // The copy of Markdown's grammar that Markdown blocks are read with (markdown-fences.ts): its
+  // table holds the patterns it has and Markdown's grammar has not (its merged fence rules).
+  const markdown = ((await bundledLanguages.markdown()).default as unknown as Grammar[]).find((g) => g.name === 'markdown');
+  const inherited = new Map<string, Set<string>>();
+  if (markdown) {
+    const copy = fencedMarkdown(markdown as never).grammars.find((g) => g.name === FENCED_MARKDOWN) as unknown as Grammar;
+    for (const [pattern, r] of patternReads(copy)) reads.set(pattern, unionReads(reads.get(pattern), r));
+    if (langs.markdown) {
+      langs.markdown.push(FENCED_MARKDOWN);
+      grammars.set(FENCED_MARKDOWN, copy);
+      inherited.set(FENCED_MARKDOWN, grammarPatterns(markdown));
+    }
+  }
   const tmp = `${dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -301,6 +315,7 @@ export async function writeGrammarTables(dir: string, options: { langs?: string[
     if (!/^[\w.+-]+$/.test(name)) throw new Error(`Grammar name unfit for a file name: ${name}`);
     const table: Record<string, Entry> = {};
     for (const pattern of grammarPatterns(grammar)) {
+      if (inherited.get(name)?.has(pattern)) continue;
       const entry = entryOf(pattern, reads.get(pattern) ?? null);
       if (entry === undefined) continue;
       table[pattern] = entry;

@@ -1,6 +1,7 @@
-import { bundledLanguages } from 'shiki';
+import { bundledLanguages, createHighlighter, type LanguageRegistration } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { describe, expect, it } from 'vitest';
-import { fencedMarkdown } from './markdown-fences.js';
+import { FENCED_MARKDOWN, fencedMarkdown, fenceRuns } from './markdown-fences.js';
 import { createShikiHighlighter } from './shiki.js';
 import { drawnColours, drawnLines, watchedTables } from './test-helpers.js';
 
@@ -80,7 +81,7 @@ describe('Markdown blocks: fences highlighted as blocks of their own', () => {
     const includes = new Set(JSON.stringify(grammars[1]).match(/"include":"[^#$"][^"]*"/g));
     // Raw HTML in the Markdown's own text, the stub, and two fences Shiki has no grammar for.
     expect([...includes].sort()).toEqual(['"include":"kiln.fence-code"', '"include":"source.ignore"', '"include":"source.yang"', '"include":"text.html.derivative"']);
-    for (const lang of languages.values()) expect(lang in bundledLanguages, lang).toBe(true);
+    for (const l of languages.values()) for (const lang of typeof l === 'string' ? [l] : l.map(([, lang]) => lang)) expect(lang in bundledLanguages, lang).toBe(true);
     // PHP's fence embeds HTML's grammar and PHP's: its code is a `php` block alone, as any other.
     const code = '```php\n<?php\necho strlen("hi");\n```\n';
     const ours = await createShikiHighlighter().highlight({ code, lang: 'markdown' });
@@ -113,5 +114,46 @@ describe('Markdown blocks: fences highlighted as blocks of their own', () => {
     const code = '# Title\n\nSome **bold**, a [link](https://example.com) and `code`.\n\n1. one\n2. two\n\n> quoted\n';
     const [a, r] = await Promise.all([createShikiHighlighter().highlight({ code, lang: 'markdown' }), shiki.highlight({ code, lang: 'markdown' })]);
     expect(a.html).toBe(r.html);
+  });
+
+  it("merges the grammar's fence rules without changing which fences it finds or their languages", async () => {
+    const markdown = (await bundledLanguages.markdown()).default.find((g) => g.name === 'markdown')!;
+    const merged = fencedMarkdown(markdown);
+    const separate = fencedMarkdown(markdown, { merge: false });
+    const rules = (f: typeof merged) => ((f.grammars[1] as LanguageRegistration & { repository: { fenced_code_block: { patterns: unknown[] } } }).repository.fenced_code_block.patterns.length);
+    // Shiki's 62 rules: three runs of rules alike, the two whose languages Shiki lacks, and the one for unknown languages.
+    expect(rules(separate)).toBe(62);
+    expect(rules(merged)).toBe(6);
+    // Language words as pages write them: ids and aliases of every language Shiki has, in other
+    // cases, with attributes after a space, comma, colon, brace or question mark, Pandoc's braces,
+    // words only one rule's pattern takes, words that are a prefix of another rule's, none at all.
+    const words = new Set<string>(['', 'PY', 'Python', 'TS', '{.python .numberLines}', '{.js title="a"}', 'c++', 'C#', 'F#', 'Dockerfile', 'dockerfile', 'GNUmakefile', 'COMMIT_EDITMSG', 'MERGE_MSG', 'git-rebase-todo', 'gitignore', 'ignore', 'yang', 'abap', 'rst', 'restructuredtext', 'objective-c', 'h', 'm', 'r', 'R', 's', 't', 'pl', 'PL', 'html', 'xhtml', 'tpl', 'json5', 'jsonlines', 'sublime-settings', 'Berksfile.lock', 'css.erb', 'coffee.erb', 'clj', 'cljs', 'xsl', 'xslt', 'php3', 'mdx', 'tex', 'latex', 'bash_profile', '.textmate_init', 'dataviewjs', 're', 'regexp', 'log', 'vb', 'batch', 'nosuchlang', 'py-', 'ts-node']);
+    const { bundledLanguagesInfo } = await import('shiki');
+    for (const info of bundledLanguagesInfo) for (const w of [info.id, ...(info.aliases ?? [])]) words.add(w);
+    const suffixes = ['', ' title="x"', ',linenos', ':main.py', '{1,3}', '?x', '  '];
+    const block = [...words].flatMap((w, i) => [`\`\`\`${w}${suffixes[i % suffixes.length]}`, `code ${i}`, '', `  more ${i}`, '```', '']).join('\n');
+    const runsOf = async (f: typeof merged) => {
+      const hl = await createHighlighter({ themes: [], langs: [], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+      for (const g of f.grammars) await hl.loadLanguage(g);
+      const tokens = hl.codeToTokensBase(block, { lang: FENCED_MARKDOWN, includeExplanation: 'scopeName' });
+      const runs = fenceRuns(tokens, f.languages, () => true);
+      hl.dispose();
+      return runs;
+    };
+    const [a, b] = [await runsOf(merged), await runsOf(separate)];
+    expect(b!.length).toBeGreaterThan(100);
+    const show = (r: typeof a) => r!.map((x) => `${x.lang}@${x.lines[0]!.line}-${x.lines.at(-1)!.line}`);
+    expect(show(a)).toEqual(show(b));
+    expect(a).toEqual(b);
+  });
+
+  it("highlights a C++ fence's code as C++ (its fence rule names two scopes for the code)", async () => {
+    const code = '# Build\n\n```cpp\nint main() { return 0; }\n```\n';
+    const hybrid = createShikiHighlighter();
+    const [ours, alone, reference] = await Promise.all([hybrid.highlight({ code, lang: 'markdown' }), hybrid.highlight({ code: 'int main() { return 0; }', lang: 'cpp' }), shiki.highlight({ code, lang: 'markdown' })]);
+    expect(slice(ours.html, 4, 4)).toEqual(drawnLines(alone.html));
+    expect(drawnColours(ours.html).text).toBe(drawnColours(reference.html).text);
+    // Coloured, not the plain text a stub leaves.
+    expect(new Set(drawnLines(ours.html)[3]!.map((c) => c.split('|')[1])).size).toBeGreaterThan(2);
   });
 });
