@@ -10,13 +10,13 @@
 // takes one block in N (a quick look; cold costs then weigh more). `--per-site`: the corpus's blocks
 // one site at a time, a fresh process per site and engine, as a build of that site starts (the
 // first use of each grammar paid per site, not once for all 40); prints each site and the ratio of
-// the totals, one round. `ENGINE@DIR` runs that engine from another checkout's build
-// (DIR/lib/node/highlight) on this checkout's blocks: a reference that does not move when this
-// checkout's Shiki path gets faster (`shiki@../kiln-f69eaab`, the highlighter before tree-sitter).
+// the totals, one round. `ENGINE@DIR` runs that engine from another checkout's build (DIR/lib/bundle,
+// as its `kiln` loads the highlighter) on this checkout's blocks: a reference that does not move when
+// this checkout's Shiki path gets faster (`shiki@../kiln-f69eaab`, the highlighter before tree-sitter).
 // Each engine runs with the V8 settings its checkout's `kiln` sets (lib/node/v8-flags.js).
-// Needs `npm run build:pkg` (it runs lib/node/highlight).
+// Needs `npm run build:pkg` (it runs the highlighter from lib/bundle, as `kiln` does).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,8 +81,16 @@ async function child(engine, which, every, perLanguage) {
   console.log(JSON.stringify({ blocks: blocks.length, cpuMs: cpuMs() - t0, langs }));
 }
 
-/** The highlighter module of this checkout, or of the one in `dir`. */
-const highlighterModule = (dir) => path.join(dir ? path.resolve(dir) : repo, 'lib/node/highlight/shiki.js');
+/**
+ * The highlighter module of this checkout, or of the one in `dir`, as `kiln` loads it: the bundle's
+ * chunk (scripts/bundle-node.mjs), whose loading a cold process pays too; tsc's build without one.
+ */
+function highlighterModule(dir) {
+  const root = dir ? path.resolve(dir) : repo;
+  const chunks = path.join(root, 'lib/bundle/chunks');
+  const chunk = existsSync(chunks) ? readdirSync(chunks).find((f) => /^shiki-\w+\.js$/.test(f)) : undefined;
+  return chunk ? path.join(chunks, chunk) : path.join(root, 'lib/node/highlight/shiki.js');
+}
 
 function round(engine, which, every, langs) {
   return new Promise((resolve, reject) => {

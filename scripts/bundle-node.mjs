@@ -60,10 +60,24 @@ const external = [
   // native binaries
   'esbuild', 'pagefind', '@resvg/resvg-js', 'satteri', 'fsevents', 'lightningcss', '@parcel/watcher', 'kiln-tree-sitter', 'tree-sitter-*', '@tree-sitter-grammars/*',
   // files read or modules loaded by computed path at run time
-  'shiki', '@shikijs/*', '@arborium/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
+  '@arborium/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
+  // Shiki's grammars and themes, each a module its code imports by name when first used, and its
+  // Oniguruma engine's WebAssembly (an option Kiln's highlighter has, 0.6 MB): data, left where
+  // npm put them. Shiki's code is bundled: loading its ~80 modules (its own copy of hast-util-to-html
+  // among them) took ~60 ms of each process that highlights, against ~5 ms bundled.
+  '@shikijs/langs', '@shikijs/langs/*', '@shikijs/themes', '@shikijs/themes/*', 'shiki/wasm',
   // test-only
   'playwright-core',
 ];
+
+/**
+ * The grammar tables (grammar-tables.ts) serve the regular-expression conversion of the versions
+ * that made them, which the bundle holds from now on whatever node_modules has: the bundle reports
+ * those versions (all packageVersions() names but the grammars, which stay external).
+ */
+const { packageVersions } = await import('../lib/node/highlight/grammar-tables.js');
+const { '@shikijs/langs': _grammars, ...bundledVersions } = packageVersions();
+if (Object.values(bundledVersions).includes('missing')) throw new Error(`bundle: a package the grammar tables depend on is missing: ${JSON.stringify(bundledVersions)}`);
 
 // Chunks are named by hash: old ones would pile up (and count in kilnIdentity).
 await rm('lib/bundle', { recursive: true, force: true });
@@ -87,7 +101,7 @@ await build({
   external,
   chunkNames: 'chunks/[name]-[hash]',
   // React and others pick their production build from NODE_ENV at run time; `kiln` always runs it.
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: { 'process.env.NODE_ENV': '"production"', KILN_BUNDLED_VERSIONS: JSON.stringify(JSON.stringify(bundledVersions)) },
   // CommonJS dependencies call require(); ESM output has none of its own.
   banner: { js: "import { createRequire as __kilnCreateRequire } from 'node:module'; const require = __kilnCreateRequire(import.meta.url);" },
   sourcemap: 'linked',

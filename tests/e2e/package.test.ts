@@ -129,15 +129,25 @@ fn main() { println!("{}", 1); }
 \`\`\`yaml
 retries: 3 # note
 \`\`\`
+
+\`\`\`sql
+SELECT name FROM plants WHERE id = 1; -- kiln-sql-check
+\`\`\`
 `);
-    // KILN_DEBUG names a native grammar that did not load (Shiki then takes its blocks).
+    // KILN_DEBUG names a native grammar that did not load (Shiki then takes its blocks), and grammar
+    // tables that were not used (their patterns then converted as first used).
     const build = await kiln(['build', docs], { bin, cwd: scratch.dir, env: { KILN_DEBUG: '1' } });
     expect(build.code, build.stderr).toBe(0);
     expect(build.stderr).not.toMatch(/did not load/);
+    expect(build.stderr).not.toMatch(/grammar tables/);
     expect(build.stderr).toMatch(/✓ 12 pages written, 0 failed, \d+ files copied; 0 errors, 0 warnings/);
     const extras = readFileSync(path.join(docs, 'dist', 'extras.html'), 'utf8');
     expect(extras).toContain('data-kiln-island');
     expect(extras).toMatch(/class="katex/);
+    // A language only Shiki has, its grammar a module of @shikijs/langs, which the bundle loads by
+    // name: keywords, comment and the rest each in their own colour.
+    const sql = extras.slice(extras.lastIndexOf('<pre', extras.indexOf('kiln-sql-check')), extras.indexOf('</pre>', extras.indexOf('kiln-sql-check')));
+    expect(new Set(sql.match(/--shiki-light:#\w+/g)).size, sql).toBeGreaterThanOrEqual(4);
     expect(readdirSync(path.join(docs, 'dist', '_kiln', 'islands')).some((f) => f.endsWith('.js'))).toBe(true);
     expect(existsSync(path.join(docs, 'dist', 'api-reference', 'list-plants.html'))).toBe(true);
 

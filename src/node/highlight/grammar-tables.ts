@@ -51,6 +51,12 @@ function findPackage(name: string, from: string): PackageInfo | undefined {
   }
 }
 
+/**
+ * In Kiln's bundle (scripts/bundle-node.mjs), the versions of the packages bundled into it, as JSON:
+ * those that convert patterns are the bundle's, whatever node_modules holds.
+ */
+declare const KILN_BUNDLED_VERSIONS: string | undefined;
+
 /** Versions of the packages the grammars and their conversion come from, as this Kiln resolves them. */
 export function packageVersions(): Record<string, string> {
   const out: Record<string, string> = {};
@@ -63,7 +69,7 @@ export function packageVersions(): Record<string, string> {
   at('@shikijs/langs', shiki);
   const onig = at('oniguruma-to-es', at('@shikijs/engine-javascript', shiki));
   for (const dep of ['oniguruma-parser', 'regex', 'regex-recursion']) at(dep, onig);
-  return out;
+  return typeof KILN_BUNDLED_VERSIONS === 'undefined' ? out : { ...out, ...(JSON.parse(KILN_BUNDLED_VERSIONS) as Record<string, string>) };
 }
 
 /**
@@ -116,7 +122,10 @@ export function openGrammarTables(dir: string | false = GRAMMAR_TABLES): Grammar
     prepare(lang, grammars) {
       if (manifest === undefined) {
         manifest = readJson<Manifest>(path.join(dir as string, 'index.json')) ?? null;
-        if (manifest && manifest.conversion !== conversionKey()) manifest = null;
+        const key = manifest && conversionKey();
+        // KILN_DEBUG says why patterns are converted at run time (the package test asserts they are not).
+        if (process.env.KILN_DEBUG && manifest?.conversion !== key) console.error(`kiln: grammar tables in ${dir} ${manifest ? `are for another conversion (${manifest.conversion}, not ${key})` : 'are missing'}; patterns are converted as first used`);
+        if (manifest && manifest.conversion !== key) manifest = null;
       }
       for (const name of manifest?.langs[lang] ?? []) {
         if (read.has(name) || (grammars && !grammars.includes(name))) continue;
