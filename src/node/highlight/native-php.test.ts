@@ -12,6 +12,8 @@ describe('spellOut', () => {
   it('spells out nested groups, classes and optional parts, and declines anything else', () => {
     expect(spellOut('\\bgmp_(sqrt(rem)?|div_(qr??|r)|[gs]et)\\b')?.sort()).toEqual(['gmp_div_q', 'gmp_div_qr', 'gmp_div_r', 'gmp_get', 'gmp_set', 'gmp_sqrt', 'gmp_sqrtrem']);
     expect(spellOut('\\b(?:a|b)c\\b')).toEqual(['ac', 'bc']);
+    // A letter made optional ends the run of letters before it.
+    expect(spellOut('\\bnat(case)?sortx?y\\b')).toEqual(['natsorty', 'natsortxy', 'natcasesorty', 'natcasesortxy']);
     expect(spellOut('\\bfoo\\w+\\b')).toBeNull();
     expect(spellOut('\\bfoo(bar\\b')).toBeNull();
     expect(spellOut('foo')).toBeNull();

@@ -40,6 +40,7 @@ function isSupportFunction(name: string): boolean {
  * (`(…)`, `(?:…)`) of alternatives, character classes of letters (`[gs]`) and optional parts (`?`,
  * `??`); otherwise null.
  */
+const WORD_CHAR = /[A-Za-z0-9_]/;
 export function spellOut(source: string): string[] | null {
   const body = /^\\b(.*)\\b$/s.exec(source)?.[1];
   if (body === undefined) return null;
@@ -70,9 +71,12 @@ export function spellOut(source: string): string[] | null {
         if (!/^[A-Za-z0-9_]+$/.test(chars)) return null;
         part = [...chars];
         at = end + 1;
-      } else if (/[A-Za-z0-9_]/.test(c)) {
-        part = [c];
-        at++;
+      } else if (WORD_CHAR.test(c)) {
+        // A run of letters at once (each one alone multiplied every word so far by one).
+        let end = at + 1;
+        while (end < body.length && WORD_CHAR.test(body[end]!) && body[end + 1] !== '?') end++;
+        part = [body.slice(at, end)];
+        at = end;
       } else return null;
       if (body[at] === '?') {
         part = ['', ...part];
