@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { EmulatedRegExp } from 'oniguruma-to-es';
 import { bundledLanguages } from 'shiki';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -21,10 +22,12 @@ export const GRAMMAR_TABLES = path.join(PACKAGE_ROOT, 'lib/grammars');
 /** The engine's own conversion: `createJavaScriptRegexEngine`'s default regexConstructor. */
 const convert = (pattern: string): RegExp => defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
 
+/** oniguruma-to-es's RegExp subclass, made from a table entry's source, flags and options (its options type is not exported). */
+const Emulated = EmulatedRegExp as unknown as new (source: string, flags: string, options: object) => RegExp;
+
 /** A converted pattern: source and flags, and the EmulatedRegExp options when it needs them; or the error. */
 type Entry = [source: string, flags: string, options?: object] | string;
 
-type EmulatedRegExp = new (source: string, flags: string, options: object) => RegExp;
 
 interface Manifest {
   /** `conversionKey()` of the tables' build: they are used only where it is the same. */
@@ -115,7 +118,6 @@ export function openGrammarTables(dir: string | false = GRAMMAR_TABLES): Grammar
   let manifest: Manifest | null | undefined = dir ? undefined : null;
   const entries = new Map<string, Entry>();
   const read = new Set<string>();
-  let Emulated: EmulatedRegExp | null | undefined;
 
   return {
     stats,
@@ -148,15 +150,9 @@ export function openGrammarTables(dir: string | false = GRAMMAR_TABLES): Grammar
           return new RegExp(source, flags);
         }
         // oniguruma-to-es's RegExp subclass (hidden captures, search strategies, lazy compilation),
-        // taken from the engine's own copy of the package: Kiln does not depend on it directly.
-        if (Emulated === undefined) {
-          const made = convert('(?>a)').constructor as EmulatedRegExp;
-          Emulated = made === RegExp ? null : made;
-        }
-        if (Emulated) {
-          stats.precompiled++;
-          return new Emulated(source, flags, options);
-        }
+        // the engine's own copy of the package (grammar-tables.test.ts checks they are one).
+        stats.precompiled++;
+        return new Emulated(source, flags, options);
       }
       stats.converted++;
       return convert(pattern);
