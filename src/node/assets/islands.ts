@@ -93,12 +93,12 @@ function scopeSource(names: Set<string>): string {
 }
 
 /** A module's code as the bundle reads it: its scope and snippet imports above what the author wrote. */
-function moduleSource(m: IslandSource, modules: Map<string, IslandSource>): string {
+function moduleSource(m: IslandSource, modules: Map<string, IslandSource>, name: (file: string) => string): string {
   const lines: string[] = [];
   if (m.scope.length) lines.push(`import { ${m.scope.join(', ')} } from 'kiln:scope';`);
   for (const b of m.bindings) {
     const target = modules.get(b.file);
-    const from = JSON.stringify(`kiln-module:${b.file}`);
+    const from = JSON.stringify(`kiln-module:${name(b.file)}`);
     if (b.export === '*' && target) lines.push(`import * as ${b.name} from ${from};`);
     else if (target && b.export && target.exports.includes(b.export)) lines.push(`import { ${b.export} as ${b.name} } from ${from};`);
     // An MDX snippet's content, or a name the snippet does not export: nothing the browser can render.
@@ -112,11 +112,11 @@ function moduleSource(m: IslandSource, modules: Map<string, IslandSource>): stri
 }
 
 /** The entry module of a page: every module with islands, hydrated. */
-function entrySource(islands: IslandSource[]): string {
+function entrySource(islands: IslandSource[], name: (file: string) => string): string {
   const roots = islands.filter((m) => m.names.length);
   return [
     `import { hydrate } from 'kiln:islands-runtime';`,
-    ...roots.map((m, i) => `import * as m${i} from ${JSON.stringify(`kiln-module:${m.file}`)};`),
+    ...roots.map((m, i) => `import * as m${i} from ${JSON.stringify(`kiln-module:${name(m.file)}`)};`),
     `hydrate({ ${roots.map((m, i) => `${JSON.stringify(m.id)}: m${i}`).join(', ')} });`,
   ].join('\n');
 }
@@ -143,6 +143,11 @@ export async function bundleIslands(entries: IslandSource[][]): Promise<AssetFil
   const modules = new Map<string, IslandSource>();
   for (const e of byName.values()) for (const m of e) modules.set(m.file, m);
   const scope = new Set<string>([...modules.values()].flatMap((m) => m.scope));
+  // Modules are named to esbuild by their path from the folder that holds them all: the names go
+  // into the shared chunks' hashes, which would otherwise change with where the project is.
+  const base = commonFolder([...modules.keys()]);
+  const name = (file: string) => path.relative(base, file).split(path.sep).join('/');
+  const named = new Map([...modules.values()].map((m) => [name(m.file), m]));
   const esbuild = await import('esbuild');
   const outdir = path.join(PACKAGE_DIR, '.kiln-islands-out');
   const result = await esbuild.build({
@@ -170,20 +175,20 @@ export async function bundleIslands(entries: IslandSource[][]): Promise<AssetFil
         build.onResolve({ filter: /^react(-dom)?(\/.*)?$/, namespace: 'kiln-module' }, (args) => build.resolve(args.path, { kind: args.kind, resolveDir: PACKAGE_DIR }));
         // A script snippet's own imports: other snippets' modules; anything else is not there.
         build.onResolve({ filter: /.*/, namespace: 'kiln-module' }, (args) => {
-          const file = modules.get(args.importer)?.imports[args.path];
-          return file && modules.has(file) ? { path: file, namespace: 'kiln-module' } : { path: args.path, namespace: 'kiln-missing' };
+          const file = named.get(args.importer)?.imports[args.path];
+          return file && modules.has(file) ? { path: name(file), namespace: 'kiln-module' } : { path: args.path, namespace: 'kiln-missing' };
         });
         build.onLoad({ filter: /.*/, namespace: 'kiln-missing' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
         build.onLoad({ filter: /.*/, namespace: 'kiln-module' }, (args) => {
-          const m = modules.get(args.path)!;
-          return { contents: moduleSource(m, modules), loader: m.loader, resolveDir: path.dirname(m.file) };
+          const m = named.get(args.path)!;
+          return { contents: moduleSource(m, modules, name), loader: m.loader, resolveDir: path.dirname(m.file) };
         });
         build.onLoad({ filter: /.*/, namespace: 'kiln' }, (args) => {
           if (args.path === 'kiln:islands-runtime') return { contents: RUNTIME, loader: 'js', resolveDir: PACKAGE_DIR };
           if (args.path === 'kiln:server-only') return { contents: SERVER_ONLY, loader: 'js', resolveDir: PACKAGE_DIR };
           if (args.path === 'kiln:scope') return { contents: scopeSource(scope), loader: 'js', resolveDir: PACKAGE_DIR };
           const islands = byName.get(args.path.slice('kiln-entry:'.length))!;
-          return { contents: entrySource(islands), loader: 'js', resolveDir: PACKAGE_DIR };
+          return { contents: entrySource(islands, name), loader: 'js', resolveDir: PACKAGE_DIR };
         });
       },
     }],
@@ -193,4 +198,15 @@ export async function bundleIslands(entries: IslandSource[][]): Promise<AssetFil
     type: 'text/javascript; charset=utf-8',
     body: f.text,
   }));
+}
+
+/** The deepest folder holding every one of `files` (absolute paths). */
+function commonFolder(files: string[]): string {
+  let base = path.dirname(files[0] ?? path.sep);
+  const outside = (f: string) => {
+    const rel = path.relative(base, f);
+    return rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel);
+  };
+  for (const f of files) while (outside(f) && path.dirname(base) !== base) base = path.dirname(base);
+  return base;
 }

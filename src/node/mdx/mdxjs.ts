@@ -88,7 +88,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
           remarkLatex,
           [remarkMissingComponents, { known: options.components }],
         ],
-        recmaPlugins: [[recmaIslands, { components: options.components }], [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
+        recmaPlugins: [[recmaIslands, { components: options.components, root }], [recmaModuleScope, { components: options.components }], recmaPropsAsVariables],
         rehypePlugins: [rehypeResolveUrls, rehypeMermaid, rehypeMath, rehypeTaskListLabels, rehypeScrollableTables, [rehypeCodeBlocks, { highlighter: options.highlighter }], [rehypeStaticContent, { enabled: staticContent && !mapped }]],
       });
       processors.set(mapped ? `${root}\0map` : root, p);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse } from 'acorn';
 import type { RawSourceMap } from 'source-map-js';
@@ -9,6 +8,7 @@ import { codeFrame, offsetToLineColumn } from '../diagnostics/frame.js';
 import type { CompileInput, CompileOutput, IslandSource, SnippetImport } from './compiler.js';
 import { freeNames, renderedNames } from './free-names.js';
 import { analyseComponents } from './island-analysis.js';
+import { islandId } from './island-id.js';
 import { classNamesIn } from './plugins/remark-classes.js';
 import { resolveSnippet } from './plugins/remark-imports.js';
 import { IMPORT_META } from './plugins/recma-module-scope.js';
@@ -142,7 +142,7 @@ export async function compileScript(input: CompileInput, builtins: ReadonlySet<s
     if (typeof value === 'string') for (const c of value.split(/\s+/)) if (c && c.length < 200) classes.add(c);
   });
   const islands: IslandSource = {
-    id: createHash('sha256').update(JSON.stringify([file, source, requires])).digest('hex').slice(0, 10),
+    id: islandId(root, file, source, { imports: requires }),
     file, names, client: islandNames(client), source, loader, exports: [...new Set(exported)],
     scope: fromScope, imports: requires, bindings: [],
   };

@@ -1,10 +1,10 @@
 import type {} from '../vfile-data.js';
-import { createHash } from 'node:crypto';
 import type { Expression, FunctionDeclaration, Identifier, Node, Program, Statement } from 'estree';
 import { walk } from 'estree-walker';
 import type { VFile } from 'vfile';
 import { diag } from '../../diagnostics/catalogue.js';
 import { analyseComponents } from '../island-analysis.js';
+import { islandId as islandSourceId } from '../island-id.js';
 
 /**
  * Names a page may use without declaring them, as real pages do: `React.useState` and bare
@@ -29,6 +29,8 @@ const str = (value: string): Expression => ({ type: 'Literal', value });
 export interface IslandsOptions {
   /** Component names the renderer provides. */
   components: ReadonlySet<string>;
+  /** The project folder, which island ids name files relative to (island-id.ts). */
+  root: string;
 }
 
 export default function recmaIslands(options: IslandsOptions) {
@@ -50,7 +52,7 @@ export default function recmaIslands(options: IslandsOptions) {
       })
       .join('\n');
     const bindings = file.data.snippets ?? [];
-    const islandId = createHash('sha256').update(JSON.stringify([file.path, source, bindings])).digest('hex').slice(0, 10);
+    const islandId = islandSourceId(options.root, file.path, source, { bindings });
     const names = [...components.keys()].filter((n) => stateful.has(n));
     file.data.islands = {
       id: islandId, file: file.path, names, client: names.filter((n) => client.has(n)), source, loader: 'jsx',
