@@ -63,8 +63,9 @@ const external = [
   '@arborium/*', 'tailwindcss', '@tailwindcss/*', 'katex', 'mermaid', '@fortawesome/*', '@readme/openapi-parser', 'jsonc-parser',
   // Shiki's grammars and themes, each a module its code imports by name when first used, and its
   // Oniguruma engine's WebAssembly (an option Kiln's highlighter has, 0.6 MB): data, left where
-  // npm put them. Shiki's code is bundled: loading its ~80 modules (its own copy of hast-util-to-html
-  // among them) took ~60 ms of each process that highlights, against ~5 ms bundled.
+  // npm put them. Shiki's code is bundled: with its ~80 modules loaded one by one (its own copy of
+  // hast-util-to-html among them), importing the highlighter took 83-107 ms of each process that
+  // highlights, against 32-47 ms bundled.
   '@shikijs/langs', '@shikijs/langs/*', '@shikijs/themes', '@shikijs/themes/*', 'shiki/wasm',
   // test-only
   'playwright-core',
@@ -72,8 +73,8 @@ const external = [
 
 /**
  * The grammar tables (grammar-tables.ts) serve the regular-expression conversion of the versions
- * that made them, which the bundle holds from now on whatever node_modules has: the bundle reports
- * those versions (all packageVersions() names but the grammars, which stay external).
+ * that made them. The bundle holds its own copy of those packages, whatever node_modules has later,
+ * so it reports their versions (all packageVersions() names but the grammars, which stay external).
  */
 const { packageVersions } = await import('../lib/node/highlight/grammar-tables.js');
 const { '@shikijs/langs': _grammars, ...bundledVersions } = packageVersions();

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EmulatedRegExp } from 'oniguruma-to-es';
-import { bundledLanguages } from 'shiki';
+import { bundledLanguages, type LanguageRegistration } from 'shiki';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { regenerated, ruleReads, unionReads, withoutUnreadGroups, type Reads } from './capture-groups.js';
@@ -27,7 +27,6 @@ const Emulated = EmulatedRegExp as unknown as new (source: string, flags: string
 
 /** A converted pattern: source and flags, and the EmulatedRegExp options when it needs them; or the error. */
 type Entry = [source: string, flags: string, options?: object] | string;
-
 
 interface Manifest {
   /** `conversionKey()` of the tables' build: they are used only where it is the same. */
@@ -304,7 +303,7 @@ export async function writeGrammarTables(dir: string, options: { langs?: string[
   const markdown = ((await bundledLanguages.markdown()).default as unknown as Grammar[]).find((g) => g.name === 'markdown');
   const inherited = new Map<string, Set<string>>();
   if (markdown) {
-    const copy = fencedMarkdown(markdown as never).grammars.find((g) => g.name === FENCED_MARKDOWN) as unknown as Grammar;
+    const copy = fencedMarkdown(markdown as unknown as LanguageRegistration).grammars.find((g) => g.name === FENCED_MARKDOWN) as unknown as Grammar;
     for (const [pattern, r] of patternReads(copy)) reads.set(pattern, unionReads(reads.get(pattern), r));
     if (langs.markdown) {
       langs.markdown.push(FENCED_MARKDOWN);

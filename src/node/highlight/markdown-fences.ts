@@ -80,9 +80,9 @@ const CAPTURING_GROUP = /(?<!\\)\((?!\?)/;
  * they were name languages Shiki has no grammar for: their code is plain either way.
  *
  * Fence rules next to each other in the grammar's list are merged into one (`merge`, the default):
- * at every line start of a block Shiki's JavaScript engine tries each rule's begin pattern, 64 of
- * them, emulated for their `\G` (7.4-10.3 ms of CPU a corpus Markdown block, against 2.9-5.6 ms
- * with the fence rules left out). Every rule is one pattern around its language's, and all end
+ * at every line start of a block Shiki's JavaScript engine tries each rule's begin pattern, 62 of
+ * them, emulated for their `\G` (the corpus's 67 Markdown blocks, a fresh process each: 527-687 ms
+ * of CPU merged, 629-948 ms not). Every rule is one pattern around its language's, and all end
  * and take their code alike, so the merged rule's begin is that pattern around the rules'
  * language patterns in the grammar's order: it matches where one of them would, and its 4th group
  * is the language word the first of them that matches would take. The word, read back from the

@@ -35,12 +35,13 @@ function isSupportFunction(name: string): boolean {
   return !!supportNames?.has(name.toLowerCase()) || !!supportRest?.test(name);
 }
 
+const WORD_CHAR = /[A-Za-z0-9_]/;
+
 /**
  * Every word a pattern `\b…\b` matches, when it is made only of letters, digits, `_`, groups
  * (`(…)`, `(?:…)`) of alternatives, character classes of letters (`[gs]`) and optional parts (`?`,
  * `??`); otherwise null.
  */
-const WORD_CHAR = /[A-Za-z0-9_]/;
 export function spellOut(source: string): string[] | null {
   const body = /^\\b(.*)\\b$/s.exec(source)?.[1];
   if (body === undefined) return null;
