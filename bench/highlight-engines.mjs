@@ -9,8 +9,8 @@
 // block of the costliest languages (reading the clock per block adds to every figure). `--every N`
 // takes one block in N (a quick look; cold costs then weigh more). `--per-site`: the corpus's blocks
 // one site at a time, a fresh process per site and engine, as a build of that site starts (the
-// first use of each grammar paid per site, not once for all 40); prints each site and the ratio of
-// the totals, one round. `ENGINE@DIR` runs that engine from another checkout's build (DIR/lib/bundle,
+// first use of each grammar paid per site, not once for all 40); engines in turn per site and round,
+// each site's median over the rounds, and the ratio of the sums of those medians. `ENGINE@DIR` runs that engine from another checkout's build (DIR/lib/bundle,
 // as its `kiln` loads the highlighter) on this checkout's blocks: a reference that does not move when
 // this checkout's Shiki path gets faster (`shiki@../kiln-f69eaab`, the highlighter before tree-sitter).
 // Each engine runs with the V8 settings its checkout's `kiln` sets (lib/node/v8-flags.js).
@@ -124,7 +124,7 @@ async function main(argv) {
     if (!existsSync(highlighterModule(dir))) throw new Error(`${highlighterModule(dir)} is missing: run \`npm run build:pkg\` ${dir ? `in ${dir}` : 'first'}.`);
   }
   console.log(`highlighting alone, cold, CPU time; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? '?'}, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  if (o.perSite) return perSite(o.engines);
+  if (o.perSite) return perSite(o.engines, o.rounds);
   for (const which of o.blocks) {
     const runs = Object.fromEntries(o.engines.map((e) => [e, []]));
     // Engines in turn within each round, so that each sees the same machine.
@@ -148,22 +148,31 @@ async function main(argv) {
   }
 }
 
-/** Each corpus site cold, in a process of its own per engine; the totals' ratio to the first engine's. */
-async function perSite(engines) {
+/**
+ * Each corpus site cold, in a process of its own per engine and round (engines in turn, so that
+ * each sees the same machine); a site's figure is its median over the rounds, which keeps a burst
+ * of load on the machine out of the totals. Prints each site and the ratio of the totals.
+ */
+async function perSite(engines, rounds) {
   const totals = Object.fromEntries(engines.map((e) => [e, 0]));
   let blocks = 0;
-  console.log(`  ${'site'.padEnd(36)} ${'blocks'.padStart(6)}${engines.map((e) => `${e} ms`.padStart(14)).join('')}`);
+  console.log(`  ${'site'.padEnd(36)} ${'blocks'.padStart(6)}${engines.map((e) => `${e} ms`.padStart(14)).join('')}   median of ${rounds} round(s)`);
   for (const site of corpusSites(corpusRoot(repo))) {
-    const row = [];
-    for (const e of engines) {
-      const res = await round(e, `site:${site}`, 1, false);
-      totals[e] += res.cpuMs;
-      row.push(res);
+    const runs = Object.fromEntries(engines.map((e) => [e, []]));
+    let count = 0;
+    for (let r = 0; r < rounds; r++) {
+      for (const e of engines) {
+        const res = await round(e, `site:${site}`, 1, false);
+        runs[e].push(res.cpuMs);
+        count = res.blocks;
+      }
     }
-    blocks += row[0].blocks;
-    console.log(`  ${site.padEnd(36)} ${String(row[0].blocks).padStart(6)}${row.map((r) => r.cpuMs.toFixed(0).padStart(14)).join('')}`);
+    const row = engines.map((e) => median(runs[e]));
+    engines.forEach((e, i) => (totals[e] += row[i]));
+    blocks += count;
+    console.log(`  ${site.padEnd(36)} ${String(count).padStart(6)}${row.map((ms) => ms.toFixed(0).padStart(14)).join('')}`);
   }
-  console.log(`== corpus, one site at a time: ${blocks} blocks ==`);
+  console.log(`== corpus, one site at a time: ${blocks} blocks, each site's median of ${rounds} round(s) ==`);
   const [reference] = engines;
   for (const e of engines) console.log(`  ${e.padEnd(17)} ${(totals[e] / 1000).toFixed(1)} s CPU  ${(totals[e] / blocks).toFixed(3)} ms/block  ×${(totals[reference] / totals[e]).toFixed(2)} less than ${reference}`);
 }
