@@ -3,11 +3,13 @@
 // src/node/highlight/grammar-tables.ts). Making them all costs ~17 s of CPU, so the tables are
 // kept while the packages, this Node and the code making them are the same (--force: made anyway).
 // Runs after tsc: it uses lib/'s build of the module that reads the tables, so both agree.
+// Writes the adjusted code themes beside them too (themes.ts `CODE_THEMES_FILE`), every time: it is quick.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const { GRAMMAR_TABLES, conversionKey, packageVersions, tablesBuild, writeGrammarTables } = await import('../lib/node/highlight/grammar-tables.js');
+const { writeCodeThemes } = await import('../lib/node/highlight/themes.js');
 
 const code = [import.meta.url, '../lib/node/highlight/grammar-tables.js', '../lib/node/highlight/capture-groups.js', '../lib/node/highlight/markdown-fences.js'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))));
 const build = createHash('sha256').update(JSON.stringify([packageVersions(), conversionKey(), process.version])).update(Buffer.concat(code)).digest('hex');
@@ -24,3 +26,4 @@ if (!process.argv.includes('--force') && tablesBuild(GRAMMAR_TABLES) === build) 
       `in ${((performance.now() - start) / 1000).toFixed(1)} s (CPU ${((used.user + used.system) / 1e6).toFixed(1)} s)`,
   );
 }
+await writeCodeThemes();

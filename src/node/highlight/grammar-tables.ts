@@ -43,7 +43,7 @@ interface PackageInfo {
 }
 
 /** The package `name` as Node finds it from `from` (node_modules folders upwards). */
-function findPackage(name: string, from: string): PackageInfo | undefined {
+export function findPackage(name: string, from: string): PackageInfo | undefined {
   for (let dir = from; ; ) {
     const manifest = path.join(dir, 'node_modules', name, 'package.json');
     if (existsSync(manifest)) return { dir: path.dirname(manifest), version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version };

@@ -1,10 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Element, ElementContent } from 'hast';
 import { bundledThemes } from 'shiki/themes';
 import { describe, expect, it } from 'vitest';
 import { COLOURS } from '../../client/playground/live-snippets.js';
 import { contrastRatio, readableOn } from '../../shared/colour.js';
 import { createShikiHighlighter } from './shiki.js';
-import { CODE_BACKGROUNDS, loadCodeThemes } from './themes.js';
+import { adjustCodeThemes, CODE_BACKGROUNDS, CODE_THEMES_FILE, codeThemesKey, loadCodeThemes } from './themes.js';
 
 const foregrounds = (t: { tokenColors?: { settings: { foreground?: string; background?: string } }[] }) =>
   (t.tokenColors ?? []).filter((r) => r.settings.foreground && !r.settings.background).map((r) => r.settings.foreground!);
@@ -81,5 +84,31 @@ describe('code themes', () => {
     expect(spans.get('// note')).toBe(style(COLOURS.comment));
     expect(spans.get('stringify')).toBe(style(COLOURS.function));
     expect(spans.get('true')).toBe(style(COLOURS.constant));
+  });
+
+  // npm test runs after the package build, which writes the file; a change to the adjustment that
+  // was not built yet fails here rather than serving last build's colours.
+  it('are read from the file the package build wrote, which holds what adjusting them makes', async () => {
+    const stored = JSON.parse(readFileSync(CODE_THEMES_FILE, 'utf8')) as { key: string };
+    expect(stored.key).toBe(codeThemesKey());
+    const made = await adjustCodeThemes();
+    expect(stored).toEqual({ key: codeThemesKey(), ...made });
+    expect(await loadCodeThemes()).toEqual(made);
+  });
+
+  it('are made again when the file was written for other themes, or cannot be read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kiln-themes-'));
+    try {
+      const made = await adjustCodeThemes();
+      const file = path.join(dir, 'themes.json');
+      const other = { ...made.light, name: 'stale' };
+      writeFileSync(file, JSON.stringify({ key: codeThemesKey().replace('"themes":"', '"themes":"0.0.0-'), light: other, dark: other }));
+      expect(await loadCodeThemes(file)).toEqual(made);
+      writeFileSync(file, '{"key":');
+      expect(await loadCodeThemes(file)).toEqual(made);
+      expect(await loadCodeThemes(path.join(dir, 'missing.json'))).toEqual(made);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
