@@ -6,7 +6,8 @@ import { buildAndPreview, launchBrowser, tempDir, type KilnServer } from './help
 
 // What the screenshots of the corpus sites showed wrong, each reduced to a small site: a wide logo
 // with a call-to-action on a phone, a link wrapped around an author's button, an inline SVG icon
-// with no fill in dark mode, and `styling.eyebrows`.
+// with no fill in dark mode, `styling.eyebrows`, and an author's style for <kbd> (dnd-kit's) that
+// showed the search button's shortcut on phones.
 let browser: Browser;
 let server: KilnServer;
 let site: { dir: string; cleanup: () => void };
@@ -38,7 +39,9 @@ title: Home
   News.
 </Card>
 `,
-  'guides/overview.mdx': '---\ntitle: Overview\n---\n\nGuides.\n',
+  'guides/overview.mdx': '---\ntitle: Overview\n---\n\nGuides. Press <kbd>Ctrl</kbd> to copy.\n',
+  // Custom CSS sits outside Kiln's cascade layer, so it beats every rule of the theme's.
+  'style.css': 'kbd { display: inline-flex; border: 2px solid rgb(255, 0, 0); }\n',
   'guides/deploy/servers.mdx': '---\ntitle: Servers\n---\n\nRun it on your own servers.\n',
 };
 
@@ -82,6 +85,18 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (scheme) => {
       expect(await cta.isVisible()).toBe(width >= 380);
       if (width >= 380) expect(search.right).toBeLessThanOrEqual((await box('.topbar .cta-button')).left);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      await page.close();
+    }
+  });
+
+  it('an author\'s style for <kbd> keeps to the content: the search shortcut shows only on wide screens', async () => {
+    for (const width of [390, 1440]) {
+      const page = await open('/guides/overview', scheme, width);
+      await page.locator('.topbar .search-button').waitFor({ state: 'visible' });
+      const hint = page.locator('.topbar .search-key');
+      expect(await hint.textContent()).toBe('Ctrl K');
+      expect(await hint.isVisible()).toBe(width >= 1100);
+      expect(await page.locator('.prose kbd').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).borderTopColor])).toEqual(['inline-flex', 'rgb(255, 0, 0)']);
       await page.close();
     }
   });

@@ -84,7 +84,7 @@ function TopBar({ settings, tabs, navbar, languages }: { settings: Settings; tab
         <div className="topbar-actions">
           {languages}
           <button type="button" className="icon-button search-button" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
-            <SearchIcon /><span className="search-label">{settings.search?.prompt ?? 'Search…'}</span><kbd className="search-key" />
+            <SearchIcon /><span className="search-label">{settings.search?.prompt ?? 'Search…'}</span><span className="search-key" />
           </button>
           {cta && <CtaLink cta={cta} />}
           {!settings.modeToggle.isHidden && (
