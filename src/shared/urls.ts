@@ -47,6 +47,11 @@ export function trimTrailingSlash(url: string): string {
   return url.replace(/^([^?#]*?[^/?#])\/+(?=[?#]|$)/, '$1');
 }
 
+/** A path that depends on where it is written: `../x`, `./x.png`, `setup` (not `/x`, `#x`, `?x` or a URL). */
+export function isRelativeUrl(value: string): boolean {
+  return value !== '' && !isExternalUrl(value) && !/^[/#?]/.test(value);
+}
+
 /**
  * A URL as written in page `fromId`, made root-relative (`resolveSitePath`), its query and hash
  * kept. External URLs, same-page anchors and empty values are returned as they are.

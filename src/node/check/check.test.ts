@@ -227,3 +227,15 @@ describe('kiln check points settings findings where the settings were parsed', (
     }
   }, 60_000);
 });
+
+describe("kiln check on a snippet's relative links", () => {
+  // The snippet is rendered by oss/ and enterprise/ pages; each resolves its links against itself.
+  it('checks them from every page that renders the snippet, once per page where one is broken', async () => {
+    const root = path.join(repo, 'src/node/render/fixtures/snippet-links');
+    const result = await checkSite({ root, engines });
+    const links = result.diagnostics.filter((d) => ['check/broken-link', 'check/broken-anchor', 'check/missing-file'].includes(d.code));
+    expect(links.map((d) => `${path.relative(root, d.file!)}:${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      'snippets/shared/backends/grafana.mdx:15:12 check/broken-link Link "../backends/loki" points at /enterprise/backends/loki, which is no page or file of the site.',
+    ]);
+  }, 60_000);
+});

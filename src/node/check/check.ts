@@ -15,7 +15,7 @@ import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engine
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { settingPlace, type JsonPath } from '../settings/locate.js';
 import { AA_TEXT } from '../../shared/colour.js';
-import { isExternalUrl, isHttpUrl, resolveSitePath, trimTrailingSlash } from '../../shared/urls.js';
+import { isExternalUrl, isHttpUrl, isRelativeUrl, resolveSitePath, trimTrailingSlash } from '../../shared/urls.js';
 import { contrastPairs } from './contrast.js';
 import { checkExternal, requestUrl, type ExternalOptions } from './external.js';
 import { openApiLinks } from './openapi-links.js';
@@ -44,7 +44,7 @@ export interface CheckResult {
 /** One MDX file checked: a page, or a snippet some page imports. */
 interface Checked {
   file: string;
-  /** Page id the file's relative URLs resolve against (a snippet's own id, as when it is compiled). */
+  /** Page id the file's relative URLs resolve against (a snippet's: those of the pages that render it, see `includers`). */
   id: string;
   facts?: MdxFacts;
   out: CompileOutput;
@@ -136,6 +136,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
     await Promise.all(snippets.values());
   }
   const snippetResults = await Promise.all(snippets.values());
+  const snippetByFile = new Map(snippetResults.map((r) => [r.file, r]));
 
   // Ids each page's HTML has: its own and those of the snippets it renders.
   const idsOf = (page: Page): Set<string> | undefined => {
@@ -146,7 +147,7 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
       for (const s of out.snippets) {
         if (seen.has(s.file)) continue;
         seen.add(s.file);
-        const r = snippetResults.find((x) => x.file === s.file);
+        const r = snippetByFile.get(s.file);
         if (!r) continue;
         for (const t of r.out.toc) ids.add(t.id);
         for (const i of r.facts?.ids ?? []) ids.add(i);
@@ -157,11 +158,34 @@ async function checkPages(site: LoadedSite, diagnostics: Diagnostic[], options: 
     return ids;
   };
 
+  // The pages that render each snippet, at any depth: a snippet's relative URLs resolve against
+  // each of them (render/relative-urls.ts), so they are checked from each.
+  const includers = new Map<string, string[]>();
+  for (const c of checked.values()) {
+    const seen = new Set<string>();
+    const walk = (out: CompileOutput) => {
+      for (const s of out.snippets) {
+        if (seen.has(s.file)) continue;
+        seen.add(s.file);
+        (includers.get(s.file) ?? includers.set(s.file, []).get(s.file)!).push(c.id);
+        const r = snippetByFile.get(s.file);
+        if (r) walk(r.out);
+      }
+    };
+    walk(c.out);
+  }
+
   /** External links and where each is written, for --external. */
   const external: { file: string; ref: Reference }[] = [];
   for (const c of [...checked.values(), ...snippetResults]) {
+    const pagesOf = checked.get(c.id)?.file === c.file ? undefined : includers.get(c.file);
     for (const ref of c.facts?.references ?? []) {
-      diagnostics.push(...checkReference(site, c, ref, idsOf));
+      if (pagesOf?.length && isRelativeUrl(ref.value.trim())) {
+        // Once per distinct finding: pages in one folder resolve it alike.
+        const found = new Map<string, Diagnostic>();
+        for (const id of pagesOf) for (const d of checkReference(site, { file: c.file, id }, ref, idsOf)) found.set(d.message, d);
+        diagnostics.push(...found.values());
+      } else diagnostics.push(...checkReference(site, c, ref, idsOf));
       // http(s) links are asked whether they answer; mailto:, tel: and paths are not.
       if (isHttpUrl(ref.value.trim())) external.push({ file: c.file, ref });
     }

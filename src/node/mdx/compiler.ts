@@ -15,6 +15,12 @@ export interface CompileInput {
   root: string;
   /** URL of the page the content is shown at (relative links are resolved against its file). */
   pageId: string;
+  /**
+   * A snippet, compiled once for every page that renders it: its relative URLs are left as written
+   * (`CompileOutput.relativeUrls` says it has some) and resolve against the page that renders it,
+   * as the snippet's text would inside that page (render/relative-urls.ts).
+   */
+  snippet?: boolean;
   /** Compile to code (never a static tree) with a source map (`CompileOutput.map`): to locate an error thrown while it runs. */
   sourceMap?: boolean;
 }
@@ -56,6 +62,8 @@ interface CompiledParts {
   classes?: string[];
   /** The file's own code for the browser (its islands, and what other files' islands import from it); absent when it has none. */
   islands?: IslandSource;
+  /** A snippet's relative URLs, left as written (`CompileInput.snippet`): true when it has some. */
+  relativeUrls?: boolean;
 }
 
 /**

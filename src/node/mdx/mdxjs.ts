@@ -106,6 +106,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
       if (doc.kind === 'refused') return failedCompile([doc.diagnostic]);
       const file = new VFile({ value: input.source, path: input.file });
       file.data.pageId = input.pageId;
+      if (input.snippet) file.data.snippet = true;
       const parts = () => ({
         toc: file.data.toc ?? [],
         snippets: file.data.snippets ?? [],
@@ -114,6 +115,7 @@ export function createMdxjsCompiler(options: MdxjsOptions): MdxCompiler {
         features: file.data.features,
         classes: file.data.classes,
         islands: file.data.islands,
+        ...(file.data.relativeUrls ? { relativeUrls: true } : {}),
       });
       try {
         if (doc.kind === 'failed') throw doc.error;

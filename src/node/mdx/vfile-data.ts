@@ -17,6 +17,9 @@ declare module 'vfile' {
     staticTree: HastRoot;
     /** The page's id (`guides/setup`): relative URLs resolve against its folder (rehype-resolve-urls). */
     pageId: string;
+    /** A snippet's compile: relative URLs stay as written (rehype-resolve-urls), `relativeUrls` says whether it had some. */
+    snippet: boolean;
+    relativeUrls: boolean;
   }
 }
 export {};

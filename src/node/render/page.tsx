@@ -18,6 +18,7 @@ import { builtinComponents, missingComponent, placeholders, withMissingBoxes, wi
 import type { SiteContext } from './context.js';
 import { renderDocument } from './layout/document.js';
 import { island, takeIslandFailures } from './islands.js';
+import { resolveRelativeUrls } from './relative-urls.js';
 import { contentOf, errorOrigin, runCompiledModule, runScript } from './run.js';
 import { deepestPoint } from '../mdx/bounds.js';
 
@@ -72,6 +73,8 @@ interface Loading {
   used: Used;
   /** Snippet modules by file, each evaluated once per render. */
   modules: Map<string, Promise<LoadedModule>>;
+  /** Whether a snippet rendered left relative URLs to resolve against the page (`resolveRelativeUrls`). */
+  relativeUrls?: boolean;
 }
 
 interface LoadedModule {
@@ -111,6 +114,7 @@ async function importValue(s: SnippetImport, loading: Loading, stack: string[]):
       loading.diagnostics.push(...snippet.diagnostics);
       for (const f of snippet.features ?? []) loading.features.add(f);
       loading.used.add(snippet);
+      if (snippet.relativeUrls) loading.relativeUrls = true;
       return isCompiled(snippet) ? loadModule(snippet, loading, [...stack, s.file]) : { exports: {} };
     });
     loading.modules.set(s.file, module);
@@ -185,7 +189,7 @@ async function compiledFiles(file: string, out: CompileOutput, cache: CompileCac
 export function compileSnippet(file: string, deps: Deps): Promise<CompileOutput> {
   let compiled = deps.cache.get(file);
   if (!compiled) {
-    compiled = deps.readFile(file).then((source) => deps.compiler.compile({ source: frontMatterBody(source), file, root: deps.root, pageId: snippetId(file, deps.root) }));
+    compiled = deps.readFile(file).then((source) => deps.compiler.compile({ source: frontMatterBody(source), file, root: deps.root, pageId: snippetId(file, deps.root), snippet: true }));
     deps.cache.set(file, compiled);
   }
   return compiled;
@@ -255,7 +259,9 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     const titleOf = (url: string) => site.content.byUrl.get(url)?.title;
     const inPage = <T,>(body: () => T) => withPageRender({ titleOf, panels: !PANELLESS_MODES.has(page.frontMatter.mode ?? '') }, () => withMissingBoxes(site.dev, body));
     again = { render: (with_) => inPage(() => renderBody(with_)), components };
-    const { value: { value: { html: bodyHtml, aside: bodyAside }, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => inPage(render));
+    const { value: { value: rendered, params }, ...iconIssues } = await withRuntimeCode(deps.highlighter, () => inPage(render));
+    // Snippets' relative URLs resolve against this page, as they would written in it.
+    const { html: bodyHtml, aside: bodyAside } = loading.relativeUrls ? { html: resolveRelativeUrls(rendered.html, page.id), aside: rendered.aside && resolveRelativeUrls(rendered.aside, page.id) } : rendered;
     for (const { name, reason } of islandFailures) diagnostics.push(diag('islands/rendered-in-browser', { name, reason }, usePosition(page, name)));
     // The Tailwind stylesheet and the islands' script (build and dev decide the URLs: site/page-assets.ts).
     const extra = await site.pageAssets?.({ classes: [...used.classes], islands: used.islands() });
@@ -335,7 +341,7 @@ async function errorPosition(error: unknown, page: Page, deps: Deps): Promise<{ 
   try {
     const source = origin.file === page.file ? page.body : frontMatterBody(await deps.readFile(origin.file));
     const pageId = origin.file === page.file ? page.id : snippetId(origin.file, deps.root);
-    const out = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true });
+    const out = await deps.compiler.compile({ source, file: origin.file, root: deps.root, pageId, sourceMap: true, snippet: origin.file !== page.file });
     const map = out.kind === 'code' || out.kind === 'script' ? out.map : undefined;
     if (!map) return undefined;
     // V8 reports where the expression starts (`new` of `new Error`), which the map may not name:

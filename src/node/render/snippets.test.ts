@@ -115,3 +115,22 @@ describe('script snippets (.jsx, .tsx, .js: React components and data)', () => {
     ]);
   });
 });
+
+describe("a snippet's relative URLs", () => {
+  // As on Mintlify: a snippet shared by oss/ and enterprise/ pages links each to its own sibling.
+  it.each(['oss', 'enterprise'])('resolve against the page that renders it (%s), links, cards and images alike', async (edition) => {
+    const { html, diagnostics } = await render('snippet-links', `${edition}/backends/grafana`);
+    expect(diagnostics).toEqual([]);
+    expect(html).toContain(`<a href="/${edition}/backends/tempo#labels">Tempo</a>`);
+    // A link to the file is the page's clean URL; a root-relative one is as written.
+    expect(html).toContain(`<a href="/${edition}/backends/tempo">its file</a>`);
+    expect(html).toContain('<a href="/oss/backends/tempo">root page</a>');
+    expect(html).toMatch(new RegExp(`<a class="card[^"]*" href="/${edition}/backends/tempo"`));
+    expect(html).toMatch(/<img[^>]* src="\/images\/diagram.png"/);
+    // In a snippet the snippet imports, too.
+    expect(html).toContain(`<a href="/${edition}/backends/tempo">sibling</a>`);
+    // Code shows what was written.
+    expect(html).toMatch(/>"\.\.\/backends\/tempo"<\/span>.*code stays as written/);
+    expect(html).not.toMatch(/href="\.\.?\//);
+  });
+});
