@@ -1,3 +1,4 @@
+import { matchAnchor } from '../shared/anchor-key.js';
 import { $$, announce, store, writeClipboard } from './dom.js';
 
 const VIEW_KEY = 'kiln-view';
@@ -53,14 +54,29 @@ function initViews(): void {
 /**
  * A link to something inside a closed accordion, another tab or another view (`#id`) opens what
  * holds it and scrolls to it; opening an accordion that has an `id` puts it in the address, so it
- * can be linked.
+ * can be linked. A link to a heading spelled as Mintlify spells its ids (`#option-2:-remote`, for
+ * `option-2-remote`) goes to that heading, its id put in the address (shared/anchor-key.ts).
  */
 function initDeepLinks(): void {
   const reveal = () => {
-    const id = decodeURIComponent(location.hash.slice(1));
-    const target = id ? document.getElementById(id) : null;
-    if (!target) return;
+    let id = location.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Kept as written.
+    }
+    let target = id ? document.getElementById(id) : null;
     let shown = false;
+    if (!target && id) {
+      const headings = $$('.prose :is(h1, h2, h3, h4, h5, h6, details)[id]');
+      const match = matchAnchor(id, headings.map((h) => h.id));
+      target = match === undefined ? null : document.getElementById(match);
+      if (!target) return;
+      history.replaceState(history.state, '', `#${encodeURIComponent(target.id)}`);
+      // The browser found nothing to scroll to.
+      shown = true;
+    }
+    if (!target) return;
     for (let el: HTMLElement | null = target; el; el = el.parentElement) {
       if (el instanceof HTMLDetailsElement && !el.open) {
         el.open = true;

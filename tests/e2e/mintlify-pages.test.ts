@@ -375,6 +375,29 @@ describe('the table of contents beside tabs', () => {
   });
 });
 
+describe('anchors written for Mintlify', () => {
+  // Mintlify keeps more of a heading in its id than GitHub's slugs, which Kiln's are; links and
+  // bookmarks made for it find the heading by its letters and digits.
+  it.each(THEMES)('take the reader to the heading, its own id in the address, a closed tab opened (%s)', async (theme) => {
+    const page = await open('tabs-toc', '/anchors#option-2:-remote-server-deployment', theme, 1280);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#option-2-remote-server-deployment');
+    const inView = (id: string) => page.locator(`[id="${id}"]`).evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+    await expect.poll(() => inView('option-2-remote-server-deployment')).toBe(true);
+    // A link in the page, to a heading in a tab that is not open.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.locator('.prose a', { hasText: 'the error message' }).click();
+    await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe('#error-');
+    await expect.poll(() => page.locator('[id="error-"]').isVisible()).toBe(true);
+    await expect.poll(() => inView('error-')).toBe(true);
+    await page.close();
+  });
+
+  it('are not broken links for kiln check', async () => {
+    const check = await kiln(['check', built.get('tabs-toc')!.dir]);
+    expect(check.stdout + check.stderr).not.toMatch(/broken-anchor/);
+  });
+});
+
 describe('navigation edges', () => {
   it.each(THEMES)('no empty crumb, no group of missing pages, a long version name inside the sidebar (%s)', async (theme) => {
     const page = await open('nav-edges', '/guides/first', theme);

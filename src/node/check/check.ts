@@ -15,6 +15,7 @@ import { buildPage, createEngines, loadSite, mapCache, siteReadFile, type Engine
 import type { NavigationEntry, NavigationGroup, Settings } from '../settings/types.js';
 import { settingPlace, type JsonPath } from '../settings/locate.js';
 import { AA_TEXT } from '../../shared/colour.js';
+import { matchAnchor } from '../../shared/anchor-key.js';
 import { isExternalUrl, isHttpUrl, isRelativeUrl, resolveSitePath, trimTrailingSlash } from '../../shared/urls.js';
 import { contrastPairs } from './contrast.js';
 import { checkExternal, requestUrl, type ExternalOptions } from './external.js';
@@ -331,7 +332,8 @@ function anchorFinding(link: string, hash: string, page: Page, idsOf: (p: Page) 
   } catch {
     // Keep it as written.
   }
-  if (!ids || !anchor || ids.has(anchor)) return [];
+  // A heading's anchor spelled as Mintlify spells it finds the heading too (client/components.ts).
+  if (!ids || !anchor || ids.has(anchor) || matchAnchor(anchor, ids) !== undefined) return [];
   return [diag('check/broken-anchor', { link, anchor, page: page.url, closest: closestLabels([...ids], anchor) }, where)];
 }
 
