@@ -68,13 +68,13 @@ function initDeepLinks(): void {
     let target = id ? document.getElementById(id) : null;
     let shown = false;
     if (!target && id) {
-      const headings = $$('.prose :is(h1, h2, h3, h4, h5, h6, details)[id]');
-      const match = matchAnchor(id, headings.map((h) => h.id));
+      const match = matchAnchor(id, $$('.prose :is(h1, h2, h3, h4, h5, h6, details)[id]').map((h) => h.id));
       target = match === undefined ? null : document.getElementById(match);
-      if (!target) return;
-      history.replaceState(history.state, '', `#${encodeURIComponent(target.id)}`);
-      // The browser found nothing to scroll to.
-      shown = true;
+      if (target) {
+        history.replaceState(history.state, '', `#${encodeURIComponent(target.id)}`);
+        // The browser found nothing to scroll to.
+        shown = true;
+      }
     }
     if (!target) return;
     for (let el: HTMLElement | null = target; el; el = el.parentElement) {

@@ -235,7 +235,9 @@ export async function renderPage(site: SiteContext, page: Page, sidebarHtml: str
     const features = new Set(out.features);
     const used = new Used();
     used.add(out);
-    const loading: Loading = { deps, diagnostics, features, used, modules: new Map() };
+    // A page that another page imports may have been compiled as that page's snippet first (one
+    // compile per file): its relative URLs, left as written, then resolve here against itself.
+    const loading: Loading = { deps, diagnostics, features, used, modules: new Map(), relativeUrls: out.relativeUrls };
     const imports = await importsOf(out, loading, [page.file]);
     const Content = await contentOf(out, imports.scope, page.file);
     const components = { ...builtinComponents, ...imports.components };

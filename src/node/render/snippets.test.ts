@@ -133,4 +133,13 @@ describe("a snippet's relative URLs", () => {
     expect(html).toMatch(/>"\.\.\/backends\/tempo"<\/span>.*code stays as written/);
     expect(html).not.toMatch(/href="\.\.?\//);
   });
+
+  it('resolve against a page another page imports, whichever of the two is made first', async () => {
+    const { site } = await loadSite({ root: path.join(fixtures, 'snippet-links') });
+    const cache = mapCache();
+    const make = async (id: string) => (await buildPage(site!, site!.content.pages.get(id)!, engines, cache)).html!;
+    // The importer first: the page's one compile is the one made for it as a snippet.
+    expect(await make('oss/backends/all')).toContain('<a href="/oss/backends/tempo">Tempo</a>');
+    expect(await make('oss/backends/loki')).toContain('<a href="/oss/backends/tempo">Tempo</a>');
+  });
 });
