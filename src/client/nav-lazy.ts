@@ -22,6 +22,7 @@ export function initLazyNav(): void {
       const link = href === undefined || href === null ? undefined : Array.from(nav.querySelectorAll<HTMLElement>('a.nav-link')).find((a) => a.getAttribute('href') === href);
       if (!link) return;
       link.setAttribute('aria-current', 'page');
+      if (link.parentElement?.tagName === 'LI') link.parentElement.setAttribute('data-active', '');
       for (let d = link.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
       const scroller = document.getElementById('sidebar');
       if (scroller && top !== undefined) scroller.scrollTop += link.getBoundingClientRect().top - top;

@@ -134,6 +134,8 @@ function build(placeholder: string) {
   input.setAttribute('aria-expanded', 'false');
   input.setAttribute('aria-controls', 'kiln-search-results');
   input.setAttribute('aria-autocomplete', 'list');
+  // Mintlify's id for its search field, which sites' scripts select; unless the page has that id.
+  if (!document.getElementById('search-input')) input.id = 'search-input';
   const close = el('button', 'search-close', 'Esc');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close search');

@@ -9,7 +9,22 @@ export function initToc(): void {
   const links = $$<HTMLAnchorElement>('.toc a[href^="#"]');
   const targets = links.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))));
   if (!links.length) return;
+  const items = links.map((a) => a.parentElement);
+  const depths = items.map((li) => Number(/\btoc-depth-(\d)/.exec(li?.className ?? '')?.[1] ?? 2));
   let current = -1;
+
+  // Mintlify's selectors for the entry being read: `.toc-item[data-active]` on it and the entries
+  // it sits under, `[data-active-deepest]` on it alone.
+  const mark = (index: number) => {
+    items.forEach((li) => li?.removeAttribute('data-active'));
+    items[current]?.removeAttribute('data-active-deepest');
+    items[index]?.setAttribute('data-active-deepest', '');
+    for (let i = index, depth = Infinity; i >= 0; i--) {
+      if (depths[i]! >= depth) continue;
+      depth = depths[i]!;
+      items[i]?.setAttribute('data-active', '');
+    }
+  };
   let queued = false;
 
   const follow = () => {
@@ -38,6 +53,7 @@ export function initToc(): void {
     const doc = document.documentElement;
     if (window.scrollY > 0 && window.innerHeight + window.scrollY >= doc.scrollHeight - 2) index = last;
     if (index === current) return;
+    mark(index);
     links[current]?.classList.remove('active');
     links[current]?.removeAttribute('aria-current');
     links[index]!.classList.add('active');

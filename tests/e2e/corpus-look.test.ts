@@ -6,8 +6,9 @@ import { buildAndPreview, launchBrowser, tempDir, type KilnServer } from './help
 
 // What the screenshots of the corpus sites showed wrong, each reduced to a small site: a wide logo
 // with a call-to-action on a phone, a link wrapped around an author's button, an inline SVG icon
-// with no fill in dark mode, `styling.eyebrows`, and an author's style for <kbd> (dnd-kit's) that
-// showed the search button's shortcut on phones.
+// with no fill in dark mode, `styling.eyebrows`, an author's style for <kbd> (dnd-kit's) that
+// showed the search button's shortcut on phones, and a script that puts a search of its own in place
+// of Mintlify's search entries (meilisearch's), which left Kiln's beside it.
 let browser: Browser;
 let server: KilnServer;
 let site: { dir: string; cleanup: () => void };
@@ -23,7 +24,7 @@ const files: Record<string, string> = {
     styling: { eyebrows: 'section' },
     navigation: {
       groups: [
-        { group: 'Start', pages: ['index'] },
+        { group: 'Start', pages: ['index', 'own-search'] },
         { group: 'Guides', pages: ['guides/overview', { group: 'Deploying', pages: ['guides/deploy/servers'] }] },
       ],
     },
@@ -43,6 +44,30 @@ title: Home
   // Custom CSS sits outside Kiln's cascade layer, so it beats every rule of the theme's.
   'style.css': 'kbd { display: inline-flex; border: 2px solid rgb(255, 0, 0); }\n',
   'guides/deploy/servers.mdx': '---\ntitle: Servers\n---\n\nRun it on your own servers.\n',
+  'own-search.mdx': '---\ntitle: Own search\n---\n\nThis site searches elsewhere.\n',
+  // Reduced from meilisearch's search.js: its bar replaces Mintlify's entry on wide screens, and
+  // Mintlify's icon entry stays on phones. Only on /own-search here.
+  'own-search.js': `(function () {
+  if (location.pathname !== '/own-search') return;
+  const swap = () => {
+    const entry = document.getElementById('search-bar-entry');
+    const mobile = document.getElementById('search-bar-entry-mobile');
+    let bar = document.getElementById('own-search-bar');
+    if (!bar && entry) {
+      bar = document.createElement('div');
+      bar.id = 'own-search-bar';
+      bar.textContent = 'Search with us';
+      entry.parentElement.insertBefore(bar, entry);
+    }
+    const phone = window.innerWidth < 1024;
+    if (bar) bar.style.display = phone ? 'none' : 'block';
+    if (entry) entry.style.display = 'none';
+    if (mobile) mobile.style.display = phone ? 'flex' : 'none';
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', swap);
+  else swap();
+})();
+`,
 };
 
 beforeAll(async () => {
@@ -74,10 +99,10 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (scheme) => {
     for (const width of [360, 390]) {
       const page = await open('/', scheme, width);
       // The client shows the search button once its script runs.
-      await page.locator('.topbar .search-button').waitFor({ state: 'visible' });
+      await page.locator('.topbar .search-button:visible').waitFor({ state: 'visible' });
       const box = (sel: string) => page.locator(sel).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
       const logo = await box('.topbar .logo img:visible');
-      const search = await box('.topbar .search-button');
+      const search = await box('.topbar .search-button:visible');
       expect(logo.width).toBeGreaterThan(40);
       expect(logo.right).toBeLessThanOrEqual(search.left);
       // The call-to-action shows from 380 px.
@@ -92,11 +117,21 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (scheme) => {
   it('an author\'s style for <kbd> keeps to the content: the search shortcut shows only on wide screens', async () => {
     for (const width of [390, 1440]) {
       const page = await open('/guides/overview', scheme, width);
-      await page.locator('.topbar .search-button').waitFor({ state: 'visible' });
+      await page.locator('.topbar .search-button:visible').waitFor({ state: 'visible' });
       const hint = page.locator('.topbar .search-key');
       expect(await hint.textContent()).toBe('Ctrl K');
       expect(await hint.isVisible()).toBe(width >= 1100);
       expect(await page.locator('.prose kbd').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).borderTopColor])).toEqual(['inline-flex', 'rgb(255, 0, 0)']);
+      await page.close();
+    }
+  });
+
+  it("a site's own search takes the place of the search entries by Mintlify's ids: one shows, on wide screens and phones", async () => {
+    for (const width of [1440, 390]) {
+      const page = await open('/own-search', scheme, width);
+      await expect.poll(() => page.locator('#search-bar-entry-mobile').evaluate((el) => el.style.display)).not.toBe('');
+      expect(await page.locator('#own-search-bar').isVisible()).toBe(width >= 1024);
+      expect(await page.locator('.search-button:visible').count()).toBe(width >= 1024 ? 0 : 1);
       await page.close();
     }
   });

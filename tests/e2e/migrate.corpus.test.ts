@@ -27,7 +27,7 @@ describe('kiln migrate on a corpus site', () => {
     expect(pages(before)).toHaveLength(27);
     const navigation = (dir: string, page: string) => {
       const html = readFileSync(path.join(dir, 'dist', page), 'utf8');
-      return [/<nav class="tab-bar"[\s\S]*?<\/nav>/, /<aside class="sidebar"[\s\S]*?<\/aside>/, /<nav class="prev-next"[\s\S]*?<\/nav>/].map((re) => re.exec(html)?.[0] ?? '');
+      return [/<nav class="tab-bar[ "][\s\S]*?<\/nav>/, /<aside class="sidebar"[\s\S]*?<\/aside>/, /<nav class="prev-next"[\s\S]*?<\/nav>/].map((re) => re.exec(html)?.[0] ?? '');
     };
     for (const page of pages(before)) expect(navigation(after, page), page).toEqual(navigation(before, page));
   });
@@ -98,7 +98,7 @@ describe('kiln migrate on the corpus', () => {
       const items = [...bars.matchAll(/<li( data-version="([^"]*)")?[^>]*>\s*<a([^>]*)>([\s\S]*?)<\/a>/g)]
         .filter((m) => m[2] === undefined || m[2] === version)
         .map((m) => ({
-          name: `${/class="anchor-link"/.test(m[3]!) ? 'anchor' : 'tab'} ${m[4]!.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")}`,
+          name: `${/class="anchor-link[ "]/.test(m[3]!) ? 'anchor' : 'tab'} ${m[4]!.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")}`,
           href: /href="([^"]*)"/.exec(m[3]!)?.[1],
         }));
       return { url, sidebar: JSON.stringify(tree(current.groups, version)), bars: items };

@@ -82,8 +82,8 @@ describe('components Kiln lacked', () => {
     expect(await page.locator('.prose .side-panel, .prose .callout-info').count()).toBe(0);
     // Without JavaScript, the first tab's panel is the one shown.
     const written = html('components-mintlify', 'panels.html');
-    expect(written).toContain('<div class="side-panel" data-side-panel="1"><p><a href="/panel">Learn more about proxies</a></p></div>');
-    expect(written).toContain('<div class="side-panel" data-side-panel="2" hidden=""><p><a href="/tiles">Learn more about contexts</a></p></div>');
+    expect(written).toContain('<div class="side-panel panel" data-side-panel="1"><p><a href="/panel">Learn more about proxies</a></p></div>');
+    expect(written).toContain('<div class="side-panel panel" data-side-panel="2" hidden=""><p><a href="/tiles">Learn more about contexts</a></p></div>');
     // A wide page has no side column: its panel is not shown, nor anything in its place.
     await page.goto(built.get('components-mintlify')!.server.url + '/panel-wide');
     expect(await page.locator('.side-panel, .api-aside').count()).toBe(0);
@@ -359,9 +359,9 @@ describe('HTML written in a page', () => {
 describe('the table of contents beside tabs', () => {
   it('lists the first tab\'s headings without JavaScript, never those of text the page does not show', () => {
     const page = html('tabs-toc', 'index.html');
-    const toc = page.slice(page.indexOf('<aside class="toc">'));
-    expect(toc).toContain('<li class="toc-depth-2"><a href="#install-on-macos">Install on macOS</a></li>');
-    expect(toc).toContain('<li class="toc-depth-2" hidden=""><a href="#install-on-linux">Install on Linux</a></li>');
+    const toc = page.slice(page.indexOf('<aside class="toc"'));
+    expect(toc).toContain('<li class="toc-item toc-depth-2"><a href="#install-on-macos">Install on macOS</a></li>');
+    expect(toc).toContain('<li class="toc-item toc-depth-2" hidden=""><a href="#install-on-linux">Install on Linux</a></li>');
     expect(toc).not.toContain('only-for-agents');
   });
 

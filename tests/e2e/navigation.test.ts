@@ -174,12 +174,12 @@ describe('search, sitemap and llms.txt of a site with languages and hidden pages
 
   it('finds listed pages, not hidden ones, and only in the reader\'s language', async () => {
     const en = await open(site.url + '/en/quickstart');
-    await expect.poll(() => en.locator('.search-button').isVisible()).toBe(true);
+    await expect.poll(() => en.locator('.search-button:visible').isVisible()).toBe(true);
     expect(await search(en, 'marmalade')).toBe('1 result');
     for (const hidden of ['quillwort', 'obsidianite', 'saxifrage']) expect(await search(en, hidden)).toBe(`No results for “${hidden}”`);
     expect(await search(en, 'gentiane')).toBe('No results for “gentiane”');
     const fr = await open(site.url + '/fr');
-    await expect.poll(() => fr.locator('.search-button').isVisible()).toBe(true);
+    await expect.poll(() => fr.locator('.search-button:visible').isVisible()).toBe(true);
     expect(await search(fr, 'gentiane')).toBe('1 result');
   });
 

@@ -45,7 +45,7 @@ describe('search in the built site', () => {
   it('opens with the button, `/` and Ctrl+K, and Escape closes it and gives focus back', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(preview.url + '/quickstart');
-    const button = page.locator('.search-button');
+    const button = page.locator('.search-button:visible');
     await expect.poll(() => button.isVisible()).toBe(true);
 
     await button.click();
@@ -95,10 +95,24 @@ describe('search in the built site', () => {
     await page.close();
   });
 
+  it("has Mintlify's two entries, the field on wide screens and the icon on phones, each opening the dialog", async () => {
+    for (const [width, id] of [[1280, 'search-bar-entry'], [390, 'search-bar-entry-mobile']] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(preview.url + '/quickstart');
+      await expect.poll(() => page.locator(`#${id}`).isVisible()).toBe(true);
+      expect(await page.locator('.search-button:visible').count()).toBe(1);
+      await page.locator(`#${id}`).click();
+      await expect.poll(() => dialog(page).isVisible()).toBe(true);
+      // The field has Mintlify's id too, for sites' scripts.
+      expect(await page.locator('#search-input').evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.close();
+    }
+  });
+
   it('says so when nothing matches, and the placeholder comes from the settings', async () => {
     const page = await browser.newPage();
     await page.goto(preview.url + '/');
-    await page.locator('.search-button').click();
+    await page.locator('.search-button:visible').click();
     expect(await page.locator('.search-input').getAttribute('placeholder')).toBe('Search Emberline docs');
     await page.locator('.search-input').fill('zzqxwv');
     await expect.poll(() => page.locator('.search-status').textContent(), { timeout: 15_000 }).toMatch(/No results/);
@@ -109,7 +123,8 @@ describe('search in the built site', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(preview.url + '/quickstart');
-    expect(await page.locator('.search-button').isVisible()).toBe(false);
+    expect(await page.locator('.search-button').count()).toBe(2);
+    expect(await page.locator('.search-button:visible').count()).toBe(0);
     expect(await page.locator('.copy-page').isVisible()).toBe(false);
     await context.close();
   });
@@ -235,7 +250,7 @@ describe('search in kiln dev', () => {
   it('builds the index on first search, and again after a change', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(dev.url + '/quickstart');
-    await expect.poll(() => page.locator('.search-button').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.search-button:visible').isVisible()).toBe(true);
     await page.keyboard.press('Control+k');
     await search(page, 'idempotency');
     expect(await results(page).first().locator('.search-result-title').textContent()).toMatch(/Idempotency/);

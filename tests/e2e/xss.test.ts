@@ -101,7 +101,7 @@ describe('XSS payloads in front matter, settings and OpenAPI', () => {
 
   it('runs no script when search shows the pages with payload titles', async () => {
     const { xss, dialogs, page } = await visit('/second', async (p) => {
-      await p.locator('.search-button').click();
+      await p.locator('.search-button:visible').click();
       await p.locator('.search-input').fill('zanzibar');
       await expect.poll(() => p.locator('.search-result').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     });

@@ -24,10 +24,10 @@ describe('components name icons', () => {
   });
 
   it('Icon, Step, Tab, Accordion and Callout render their icons', () => {
-    expect(renderToStaticMarkup(<Icon icon="bolt" size={24} color="red" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon"');
+    expect(renderToStaticMarkup(<Icon icon="bolt" size={24} color="red" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon icon"');
     expect(renderToStaticMarkup(<Icon icon="bolt" size={24} color="red" />)).toContain('style="width:24px;height:24px;color:red"');
-    expect(renderToStaticMarkup(<Icon icon="bolt" className="big" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon big"');
-    expect(renderToStaticMarkup(<Icon src="/images/logo.svg" size={16} />)).toBe('<img class="kiln-icon kiln-icon-img inline-icon" src="/images/logo.svg" alt="" width="16" height="16" style="width:16px;height:16px" loading="lazy" decoding="async"/>');
+    expect(renderToStaticMarkup(<Icon icon="bolt" className="big" />)).toContain('class="kiln-icon kiln-icon-solid inline-icon icon big"');
+    expect(renderToStaticMarkup(<Icon src="/images/logo.svg" size={16} />)).toBe('<img class="kiln-icon kiln-icon-img inline-icon icon" src="/images/logo.svg" alt="" width="16" height="16" style="width:16px;height:16px" loading="lazy" decoding="async"/>');
     const steps = renderToStaticMarkup(<Steps><Step title="One" icon="code">x</Step><Step title="Two">y</Step></Steps>);
     expect(steps).toContain(`<li class="step step-has-icon"><span class="step-icon"><svg`);
     expect(steps).toContain('<li class="step"><p class="step-title">Two');
@@ -52,10 +52,10 @@ describe('sidebar icons', () => {
 
   it('puts a 16px icon before page and group labels, and still marks the current page', () => {
     const html = new SidebarRenderer(groups).render('/quickstart');
-    expect(html).toContain(`<h2 class="nav-group-title"><svg class="kiln-icon kiln-icon-solid nav-icon"`);
+    expect(html).toContain(`<h2 class="nav-group-title sidebar-group-header"><svg class="kiln-icon kiln-icon-solid nav-icon sidebar-group-icon"`);
     expect(html).toMatch(new RegExp(`<a class="nav-link" href="/quickstart" aria-current="page"><svg class="kiln-icon kiln-icon-solid nav-icon"[^>]*width="16" height="16"[^>]*data-icon="bolt"[^>]*><path d="${pathOf('bolt').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></path></svg>Quickstart</a>`));
     expect(html).toContain(`data-icon="fire-flame-curved"`);
-    expect(html).toMatch(/<span class="nav-subgroup-label"><svg class="kiln-icon kiln-icon-brands nav-icon"[^]*?<\/svg>More<\/span>/);
+    expect(html).toMatch(/<span class="nav-subgroup-label"><svg class="kiln-icon kiln-icon-brands nav-icon sidebar-group-icon"[^]*?<\/svg>More<\/span>/);
     expect(html).toContain('<img class="kiln-icon kiln-icon-img nav-icon" src="/img/m.png"');
   });
 });
@@ -95,7 +95,7 @@ describe('a built page', () => {
     const lucide = (name: string) => resolveIcon(name, undefined, 'lucide').glyph.markup!;
     const svg = (where: string, name: string) => new RegExp(`${where}[^]*?<svg class="kiln-icon kiln-icon-lucide[^"]*"[^>]*data-icon="${name}"[^>]*>${lucide(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</svg>`);
     expect(result.html).toMatch(svg('<span class="card-icon"', 'rocket'));
-    expect(result.html).toMatch(svg('<h2 class="nav-group-title">', 'house'));
+    expect(result.html).toMatch(svg('<h2 class="nav-group-title sidebar-group-header">', 'house'));
     expect(result.html).toMatch(svg('<a class="nav-link"', 'bot'));
     expect(result.html).toMatch(svg('href="https://example.com/blog"', 'book-open'));
     // Kiln's own controls stay Font Awesome; a name Lucide lacks comes from Font Awesome, with a note.

@@ -11,6 +11,7 @@ import { isIndexable, type ContentModel, type Page } from '../content/pages.js';
 import { diag } from '../diagnostics/catalogue.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { PagefindService } from './pagefind-service.js';
+import { withoutLayoutIds } from '../render/layout/mintlify-ids.js';
 
 /** URL folder of the search bundle (pagefind.js, its WebAssembly and the index). */
 export const SEARCH_PATH = '/_kiln/search/';
@@ -196,7 +197,7 @@ export function searchInput(html: string): string {
  * indexing takes a quarter less time, and it writes the same index, file for file.
  */
 function lean(article: string): string {
-  return article
+  return withoutLayoutIds(article)
     .replace(/<svg\b[\s\S]*?<\/svg>/g, '')
     .replace(/<button\b[\s\S]*?<\/button>/g, '')
     .replace(/<pre\b[^>]*>[\s\S]*?<\/pre>/g, (pre) => pre.replace(/<\/?span\b[^>]*>/g, ''));

@@ -79,7 +79,7 @@ function Servers({ servers, schema }: { servers: Server[]; schema: (v: Json) => 
   if (!servers.length) return null;
   return (
     <section className="api-section">
-      <h2 id="servers">{servers.length > 1 ? 'Servers' : 'Server'}</h2>
+      <h2 className="api-section-heading" id="servers">{servers.length > 1 ? 'Servers' : 'Server'}</h2>
       {servers.map((s) => (
         <div className="api-server" key={s.id} id={anchor('server', s.id)}>
           <div className="api-server-head">
@@ -106,7 +106,7 @@ function Parameters({ channel, schema }: { channel: Channel; schema: (v: Json) =
   if (!channel.parameters.length) return null;
   return (
     <section className="api-section">
-      <h2 id="parameters">Parameters</h2>
+      <h2 className="api-section-heading" id="parameters">Parameters</h2>
       {channel.parameters.map((p) => {
         const node = p.schema ? schema(p.schema) : { type: 'string', constraints: [], children: [] };
         return (
@@ -148,7 +148,7 @@ function Operations({ channel, schema }: { channel: Channel; schema: (v: Json) =
   if (!channel.operations.length) return null;
   return (
     <section className="api-section">
-      <h2 id="operations">Operations</h2>
+      <h2 className="api-section-heading" id="operations">Operations</h2>
       {channel.operations.map((op) => (
         <div className="api-operation" id={anchor('operation', op.id)} key={op.id}>
           <div className="api-operation-head">
@@ -223,7 +223,7 @@ function Messages({ channel, schema }: { channel: Channel; schema: (v: Json) => 
   ]))];
   return (
     <section className="api-section">
-      <h2 id="messages">Messages</h2>
+      <h2 className="api-section-heading" id="messages">Messages</h2>
       {channel.messages.map((m) => (
         <div className="api-message" key={m.id}>
           <h3 id={anchor('message', m.id)} className="api-message-title">
@@ -278,7 +278,7 @@ export async function renderChannel({ channel, api, bodyHtml, description, pageA
         <Parameters channel={channel} schema={schema} />
         {channel.bindings.length > 0 && (
           <section className="api-section">
-            <h2 id="bindings">Bindings</h2>
+            <h2 className="api-section-heading" id="bindings">Bindings</h2>
             <Bindings bindings={channel.bindings} schema={schema} />
           </section>
         )}

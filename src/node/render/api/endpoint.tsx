@@ -34,7 +34,7 @@ export async function highlighted(codes: Code[], highlighter?: Highlighter): Pro
 }
 
 export function Method({ method }: { method: string }) {
-  return <span className={`api-method api-method-${method.toLowerCase()}`}>{method}</span>;
+  return <span className={`api-method api-method-${method.toLowerCase()} method-pill`}>{method}</span>;
 }
 
 /** `/jobs/{jobId}` with the parameters marked. */
@@ -75,7 +75,7 @@ function Auth({ auth, optional }: { auth: AuthScheme[][]; optional?: boolean }) 
   const several = auth.length > 1 || optional;
   return (
     <section className="api-section">
-      <h2 id="authorization">{auth.length > 1 ? 'Authorization (one of)' : 'Authorization'}</h2>
+      <h2 className="api-section-heading" id="authorization">{auth.length > 1 ? 'Authorization (one of)' : 'Authorization'}</h2>
       {several ? auth.map((set, i) => (
         <div className="api-auth-option" key={i}>
           <p className="api-auth-title">{authLabel(set)}</p>
@@ -95,7 +95,7 @@ function Parameters({ params }: { params: Parameter[] }) {
         if (!list.length) return null;
         return (
           <section className="api-section" key={loc}>
-            <h2 id={`${loc}-parameters`}>{LOCATION_TITLES[loc]}</h2>
+            <h2 className="api-section-heading" id={`${loc}-parameters`}>{LOCATION_TITLES[loc]}</h2>
             {list.map((p) => (
               <div className="field api-field" id={`${loc}-${p.name}`} key={p.name}>
                 <FieldHead name={p.name} node={p.schema} required={p.required} deprecated={p.deprecated} />
@@ -179,7 +179,7 @@ function Callbacks({ callbacks }: { callbacks: CallbackInfo[] }) {
   if (!callbacks.length) return null;
   return (
     <section className="api-section api-callbacks">
-      <h2 id="callbacks">{callbacks.length > 1 ? 'Callbacks' : 'Callback'}</h2>
+      <h2 className="api-section-heading" id="callbacks">{callbacks.length > 1 ? 'Callbacks' : 'Callback'}</h2>
       {callbacks.map((cb, i) => {
         const e = cb.endpoint;
         return (

@@ -204,8 +204,8 @@ export function Playground({ endpoint: e, api }: { endpoint: EndpointModel; api:
   const example = bodyText(e);
   return (
     <details className="api-playground" hidden data-src={playgroundAsset().url} data-pagefind-ignore="all">
-      <summary className="pg-summary"><span className="pg-try">Try it</span><span className="pg-hint">Send a request to the API from your browser</span></summary>
-      <form className="pg-form" data-method={e.method} data-path={e.path} noValidate>
+      <summary className="pg-summary tryit-button"><span className="pg-try">Try it</span><span className="pg-hint">Send a request to the API from your browser</span></summary>
+      <form className="pg-form" id="api-playground-input" data-method={e.method} data-path={e.path} noValidate>
         <fieldset className="pg-group pg-target">
           <legend>Server</legend>
           <div className="pg-field">

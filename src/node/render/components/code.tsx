@@ -238,10 +238,10 @@ function ApiExample({ kind, children }: { kind: 'request' | 'response'; children
 export function Panel({ children }: { children?: ReactNode }) {
   const hidden = useHiddenPart();
   if (!panelsShown()) return null;
-  if (!apiExamples) return <div className="side-panel">{children}</div>;
+  if (!apiExamples) return <div className="side-panel panel">{children}</div>;
   const id = String(apiExamples.length);
-  if (hidden === undefined) return inSideColumn(<div key={id} className="side-panel">{children}</div>);
-  inSideColumn(<div key={id} className="side-panel" data-side-panel={id} hidden={hidden || undefined}>{children}</div>);
+  if (hidden === undefined) return inSideColumn(<div key={id} className="side-panel panel">{children}</div>);
+  inSideColumn(<div key={id} className="side-panel panel" data-side-panel={id} hidden={hidden || undefined}>{children}</div>);
   return <span className="side-panel-marker" data-side-panel-at={id} hidden />;
 }
 

@@ -69,13 +69,14 @@ const BADGE_SIZES = new Set(['xs', 'sm', 'md', 'lg']);
  * xs-lg; `shape` rounded (the default) or pill; `stroke` an outline only; `disabled` dimmed.
  */
 export function Badge({ children, color, size, shape, icon, iconType, stroke, disabled, className }: { children?: ReactNode; color?: string; size?: string; shape?: string; icon?: ReactNode; iconType?: string; stroke?: boolean | string; disabled?: boolean | string; className?: string }) {
-  const classes = ['badge', `badge-${size && BADGE_SIZES.has(size) ? size : 'md'}`];
+  const shown = size && BADGE_SIZES.has(size) ? size : 'md';
+  const classes = ['badge', `badge-${shown}`];
   if (shape === 'pill') classes.push('badge-pill');
   if (on(stroke)) classes.push('badge-stroke');
   if (on(disabled)) classes.push('badge-disabled');
   if (className) classes.push(className);
   return (
-    <span className={classes.join(' ')} data-color={color} aria-disabled={on(disabled) ? 'true' : undefined}>
+    <span className={classes.join(' ')} data-badge="" data-color={color} data-size={shown} aria-disabled={on(disabled) ? 'true' : undefined}>
       {icon ? <ContentIcon icon={icon} iconType={iconType} className="badge-icon" /> : null}
       {children}
     </span>
@@ -84,7 +85,7 @@ export function Badge({ children, color, size, shape, icon, iconType, stroke, di
 
 /** `<Icon icon="rocket" iconType="solid" color="#f00" size={24} />` (or `src="/images/x.svg"` for an image), inline with the text around it. */
 export function Icon({ icon, src, iconType, color, size, className }: { icon?: ReactNode; src?: string; iconType?: string; color?: string; size?: number | string; className?: string }) {
-  return <ContentIcon icon={icon ?? src} iconType={iconType} color={color} size={size} className={className ? `inline-icon ${className}` : 'inline-icon'} />;
+  return <ContentIcon icon={icon ?? src} iconType={iconType} color={color} size={size} className={className ? `inline-icon icon ${className}` : 'inline-icon icon'} />;
 }
 
 /** Whether a component nothing provides shows as a labelled box (`kiln dev`) or as its content (builds). */

@@ -7,6 +7,7 @@ import { renderInlineMarkdown, safeUrl } from '../../openapi/markdown.js';
 import { ArrowRightIcon, CloseIcon, ExternalIcon } from './icons.js';
 import { bannerKey } from './theme.js';
 import { isExternalUrl } from '../../../shared/urls.js';
+import type { LayoutIds } from './mintlify-ids.js';
 
 const externalProps = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -18,7 +19,7 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
   const repo = cta.type === 'github' ? parseGithubRepo(cta.url) : undefined;
   if (cta.type === 'github') {
     return (
-      <a className="cta-github" href={cta.url} {...externalProps} data-github-repo={repo ? `${repo.owner}/${repo.name}` : undefined}>
+      <a className="cta-github" id="topbar-cta-button" href={cta.url} {...externalProps} data-github-repo={repo ? `${repo.owner}/${repo.name}` : undefined}>
         <FaIcon name="github" type="brands" />
         <span className="cta-github-name">{repo ? `${repo.owner}/${repo.name}` : (cta.name ?? 'GitHub')}</span>
         <span className="cta-github-stars" hidden>
@@ -30,7 +31,7 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
   }
   if (cta.type === 'discord') {
     return (
-      <a className="cta-github cta-discord" href={cta.url} {...externalProps}>
+      <a className="cta-github cta-discord" id="topbar-cta-button" href={cta.url} {...externalProps}>
         <FaIcon name="discord" type="brands" />
         <span className="cta-github-name">{cta.name ?? 'Discord'}</span>
       </a>
@@ -39,7 +40,7 @@ export function CtaLink({ cta }: { cta: CtaButton }) {
   // mint.json's `style: roundedRectangle` and `arrow` (styles/look.css).
   const className = `cta-button${cta.style === 'roundedRectangle' ? ' cta-rounded' : ''}`;
   return (
-    <a className={className} href={cta.url} {...(isExternalUrl(cta.url) ? externalProps : {})}>
+    <a className={className} id="topbar-cta-button" href={cta.url} {...(isExternalUrl(cta.url) ? externalProps : {})}>
       {cta.name ?? cta.url}
       {cta.arrow && <ArrowRightIcon />}
     </a>
@@ -56,7 +57,7 @@ export function Banner({ settings }: { settings: Settings }) {
   const b = settings.banner;
   if (!b) return null;
   return (
-    <div className={`site-banner site-banner-${b.type}`} role="region" aria-label="Announcement" data-banner-key={b.dismissible ? bannerKey(b.content) : undefined}>
+    <div className={`site-banner site-banner-${b.type}`} id="banner" role="region" aria-label="Announcement" data-banner-key={b.dismissible ? bannerKey(b.content) : undefined}>
       <div className="site-banner-content" dangerouslySetInnerHTML={{ __html: renderInlineMarkdown(b.content) }} />
       {b.dismissible && (
         <button type="button" className="site-banner-close" aria-label="Dismiss the announcement" hidden>
@@ -77,7 +78,7 @@ export function NavbarLink({ link }: { link: Link }) {
   const label = link.name || (link.type === 'github' ? (repo ? `${repo.owner}/${repo.name}` : 'GitHub') : link.type === 'discord' ? 'Discord' : link.url);
   const icon = link.icon ? <ContentIcon icon={link.icon} size={14} /> : link.type ? <FaIcon name={link.type} type="brands" /> : null;
   return (
-    <a href={link.url} className={icon ? 'topbar-link-icon' : undefined} {...(isExternalUrl(link.url) ? externalProps : {})}>
+    <a href={link.url} className={icon ? 'navbar-link topbar-link-icon' : 'navbar-link'} {...(isExternalUrl(link.url) ? externalProps : {})}>
       {icon}
       {label}
     </a>
@@ -110,7 +111,7 @@ export const SOCIAL: Record<string, { icon: string; type: string; label: string 
 export function SiteFooter({ settings }: { settings: Settings }) {
   const columns = settings.footerLinks ?? [];
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id="footer">
       {columns.length > 0 && (
         <nav className="footer-columns" aria-label="Footer">
           {columns.map((c, i) => (
@@ -153,14 +154,14 @@ export function SiteFooter({ settings }: { settings: Settings }) {
  * "Was this page helpful?" (`feedback.thumbsRating`): two buttons the client script
  * (src/client/feedback.ts) turns on, reports to the site's analytics and remembers per page.
  */
-function ThumbsRating() {
+function ThumbsRating({ ids }: { ids: LayoutIds }) {
   return (
     <div className="thumbs-rating" role="group" aria-labelledby="thumbs-rating-title" data-pagefind-ignore="" hidden>
       <span id="thumbs-rating-title" className="thumbs-rating-title">Was this page helpful?</span>
-      <button type="button" className="thumbs-button" data-rating="yes" aria-pressed="false">
+      <button type="button" className="thumbs-button" id={ids('feedback-thumbs-up')} data-rating="yes" aria-pressed="false">
         <FaIcon name="thumbs-up" type="regular" /> Yes
       </button>
-      <button type="button" className="thumbs-button" data-rating="no" aria-pressed="false">
+      <button type="button" className="thumbs-button" id={ids('feedback-thumbs-down')} data-rating="no" aria-pressed="false">
         <FaIcon name="thumbs-down" type="regular" /> No
       </button>
       <span className="thumbs-thanks" role="status" />
@@ -174,15 +175,15 @@ function ThumbsRating() {
  * when the site (`metadata.timestamp`) or the page (`timestamp`) asks for it: the date git gives
  * (content/git-dates.ts), else the file's.
  */
-export function PageFeedback({ settings, repository, page, rating = false }: { settings: Settings; repository?: Repository; page: Page; rating?: boolean }) {
+export function PageFeedback({ settings, repository, page, rating = false, ids }: { settings: Settings; repository?: Repository; page: Page; rating?: boolean; ids: LayoutIds }) {
   const { suggestEdit, raiseIssue } = settings.feedback;
   const thumbsRating = rating && settings.feedback.thumbsRating;
   const links = !!repository && (suggestEdit || raiseIssue) && /\.mdx?$/.test(page.relPath);
   const updated = (page.frontMatter.timestamp ?? settings.timestamp) ? page.lastModified ?? page.fileModified : undefined;
   if (!links && !updated && !thumbsRating) return null;
   return (
-    <div className="page-feedback">
-      {thumbsRating && <ThumbsRating />}
+    <div className="page-feedback feedback-toolbar">
+      {thumbsRating && <ThumbsRating ids={ids} />}
       {links && suggestEdit && (
         <a href={editUrl(repository, page.relPath)} {...externalProps}>
           <FaIcon name="pen-to-square" type="regular" /> Suggest edits <ExternalIcon />

@@ -20,6 +20,7 @@ import type { CtaButton, Division, Link } from '../../settings/types.js';
 import { fontLinks, lookAttributes, themeScript, themeVariables } from './theme.js';
 import { searchUiAsset } from '../../client-assets.js';
 import { seoHead } from './meta.js';
+import { layoutIds, withExampleIds, withoutTakenIds, type LayoutId, type LayoutIds } from './mintlify-ids.js';
 
 
 function Logo({ settings }: { settings: Settings }) {
@@ -29,11 +30,11 @@ function Logo({ settings }: { settings: Settings }) {
     <a className="logo" href={href}>
       {logo ? (
         <>
-          <img className="logo-light" src={projectFileUrl(logo.light)} alt={settings.name} />
-          <img className="logo-dark" src={projectFileUrl(logo.dark)} alt={settings.name} />
+          <img className="logo-light nav-logo" src={projectFileUrl(logo.light)} alt={settings.name} />
+          <img className="logo-dark nav-logo" src={projectFileUrl(logo.dark)} alt={settings.name} />
         </>
       ) : (
-        <span className="logo-text">{settings.name}</span>
+        <span className="logo-text nav-logo">{settings.name}</span>
       )}
     </a>
   );
@@ -72,7 +73,7 @@ function navbarOf(settings: Settings, section: Section): { links: Link[]; cta?: 
 function TopBar({ settings, tabs, navbar, languages }: { settings: Settings; tabs?: React.ReactNode; navbar: { links: Link[]; cta?: CtaButton }; languages?: React.ReactNode }) {
   const cta = navbar.cta;
   return (
-    <header className="topbar">
+    <header className="topbar" id="navbar">
       <div className="topbar-inner">
         <a className="menu-button" href="#sidebar" aria-controls="sidebar" aria-label="Open navigation">
           <MenuIcon />
@@ -81,10 +82,13 @@ function TopBar({ settings, tabs, navbar, languages }: { settings: Settings; tab
         <nav className="topbar-links" aria-label="Top bar">
           {navbar.links.map((l, i) => <NavbarLink key={i} link={l} />)}
         </nav>
-        <div className="topbar-actions">
+        <div className="topbar-actions topbar-right-container">
           {languages}
-          <button type="button" className="icon-button search-button" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
+          <button type="button" id="search-bar-entry" className="icon-button search-button" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
             <SearchIcon /><span className="search-label">{settings.search?.prompt ?? 'Search…'}</span><span className="search-key" />
+          </button>
+          <button type="button" id="search-bar-entry-mobile" className="icon-button search-button search-button-mobile" aria-label="Search" aria-haspopup="dialog" data-ui={searchUiAsset().url} data-placeholder={settings.search?.prompt} hidden>
+            <SearchIcon />
           </button>
           {cta && <CtaLink cta={cta} />}
           {!settings.modeToggle.isHidden && (
@@ -100,15 +104,15 @@ function TopBar({ settings, tabs, navbar, languages }: { settings: Settings; tab
   );
 }
 
-function Toc({ toc }: { toc: TocEntry[] }) {
+function Toc({ toc, ids }: { toc: TocEntry[]; ids: LayoutIds }) {
   if (toc.length === 0) return null;
   return (
-    <aside className="toc">
+    <aside className="toc" id={ids('table-of-contents')}>
       <nav aria-labelledby="toc-title">
         <p id="toc-title" className="toc-title">On this page</p>
-        <ul>
+        <ul id={ids('table-of-contents-content')}>
           {toc.map((t) => (
-            <li key={t.id} className={`toc-depth-${t.depth}`} hidden={t.hidden}>
+            <li key={t.id} className={`toc-item toc-depth-${t.depth}`} hidden={t.hidden}>
               <a href={`#${t.id}`}>{t.text}</a>
             </li>
           ))}
@@ -143,24 +147,24 @@ const positionOf = (content: ContentModel, id: string): number => {
 /** Where a neighbour's link goes: its front matter `url` when it has one. */
 const hrefOf = (p: Page) => p.frontMatter.url ?? p.url;
 
-function PrevNext({ content, page }: { content: ContentModel; page: Page }) {
+function PrevNext({ content, page, ids }: { content: ContentModel; page: Page; ids: LayoutIds }) {
   const i = positionOf(content, page.id);
   if (i < 0) return null;
   const prev = i > 0 ? content.pages.get(content.order[i - 1]!) : undefined;
   const next = content.pages.get(content.order[i + 1] ?? '');
   if (!prev && !next) return null;
   return (
-    <nav className="prev-next" aria-label="Previous and next pages">
+    <nav className="prev-next" id={ids('pagination')} aria-label="Previous and next pages">
       {prev ? (
-        <a className="prev" href={hrefOf(prev)} rel="prev">
+        <a className="prev pagination-prev" href={hrefOf(prev)} rel="prev">
           <span className="prev-next-label"><ArrowLeftIcon /> Previous</span>
-          <span className="prev-next-title">{prev.navTitle}</span>
+          <span className="prev-next-title pagination-title">{prev.navTitle}</span>
         </a>
       ) : <span />}
       {next && (
-        <a className="next" href={hrefOf(next)} rel="next">
+        <a className="next pagination-next" href={hrefOf(next)} rel="next">
           <span className="prev-next-label">Next <ArrowRightIcon /></span>
-          <span className="prev-next-title">{next.navTitle}</span>
+          <span className="prev-next-title pagination-title">{next.navTitle}</span>
         </a>
       )}
     </nav>
@@ -296,7 +300,7 @@ function chromeOf(site: SiteContext, section: Section): Chrome {
   const top = render(<><Banner settings={settings} /><TopBar settings={settings} navbar={navbar} tabs={tabs} languages={languages} /></>);
   chrome = {
     top,
-    hasTabs: top.html.includes('class="tab-bar"'),
+    hasTabs: /class="tab-bar[ "]/.test(top.html),
     asideHead: render(
       <>
         <div className="sidebar-header">
@@ -360,7 +364,6 @@ function withPageVersions(site: SiteContext, section: Section, url: string, head
   return swap(head.indexOf('<div class="version-select"'), '</select></div>', <VersionSelect versions={settings.versions} options={settings.versionOptions} pages={pages} />);
 }
 
-/** The full HTML document of one page. */
 /**
  * The side column's name for assistive technology: request and response examples (an API page's,
  * or a page's `RequestExample`/`ResponseExample`, which code.tsx and render/api/ write as
@@ -370,6 +373,7 @@ function asideLabel(asideHtml: string): string {
   return asideHtml.includes('<div class="api-example ') ? 'Examples' : 'Side panel';
 }
 
+/** The full HTML document of one page. */
 export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, features = [], asideHtml, styles = [], modules = [], refresh }: DocumentInput): string {
   const { settings } = site;
   const fm = page.frontMatter;
@@ -400,6 +404,8 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
   // page alone. React writes the image preloads of what it renders first; they go where one render
   // of the whole body put them, before `<body>`, once each.
   const chrome = chromeOf(site, section);
+  const { ids, taken } = layoutIds(contentHtml, asideHtml);
+  const attr = (id: LayoutId) => (ids(id) ? ` id="${id}"` : '');
   const opening = renderToStaticMarkup(
     <body className={`mode-${mode}${settings.backgroundImage ? ' has-bg-image' : ''}${settings.backgroundImageDark ? ' has-bg-image-dark' : ''}${chrome.hasTabs ? ' has-tabs' : ''}`}>
       <a className="skip-link" href="#content">Skip to content</a>
@@ -409,12 +415,12 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
     renderToStaticMarkup(
       <>
         <main id="content" className="content" tabIndex={-1}>
-          <article className="article" data-pagefind-body="">
+          <article className="article" id={ids('content-area')} data-pagefind-body="">
             {!bare && (
-              <header className="page-header">
+              <header className="page-header" id={ids('header')}>
                 <Breadcrumbs trail={trail} page={page} eyebrows={settings.eyebrows} />
-                {exported && <PageMenu settings={settings} page={page} />}
-                <h1 data-pagefind-meta="title">{page.title}</h1>
+                {exported && <PageMenu settings={settings} page={page} ids={ids} />}
+                <h1 id={ids('page-title')} data-pagefind-meta="title">{page.title}</h1>
                 {(fm.tag || fm.deprecated) && (
                   <p className="page-labels">
                     {fm.deprecated && <span className="page-label page-deprecated">Deprecated</span>}
@@ -426,22 +432,22 @@ export function renderDocument({ site, page, contentHtml, sidebarHtml, toc, feat
             )}
             {/* Front matter `keywords`: found by the search, not shown. */}
             {fm.keywords?.length ? <p className="page-keywords" hidden data-pagefind-weight="2">{fm.keywords.join(', ')}</p> : null}
-            {asideHtml && <aside className="api-aside" aria-label={asideLabel(asideHtml)} dangerouslySetInnerHTML={{ __html: asideHtml }} />}
+            {asideHtml && <aside className="api-aside" aria-label={asideLabel(asideHtml)} dangerouslySetInnerHTML={{ __html: withExampleIds(asideHtml, ids) }} />}
             {page.fallbackOf && <TranslationNotice page={page} site={site} />}
-            <div className="prose" dangerouslySetInnerHTML={{ __html: contentHtml }} />
+            <div className="prose mdx-content" dangerouslySetInnerHTML={{ __html: contentHtml }} />
             {!bare && <Directory group={site.content.directories.get(page.id)} content={site.content} />}
-            {!bare && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} />}
-            {!bare && !fm.hideFooterPagination && <PrevNext content={site.content} page={page} />}
+            {!bare && <PageFeedback settings={settings} repository={site.repository} page={page} rating={published} ids={ids} />}
+            {!bare && !fm.hideFooterPagination && <PrevNext content={site.content} page={page} ids={ids} />}
           </article>
         </main>
-        {mode === 'default' && !asideHtml && <Toc toc={toc} />}
+        {mode === 'default' && !asideHtml && <Toc toc={toc} ids={ids} />}
       </>,
     ),
   );
   const parts = mode === 'custom' ? [chrome.top, own, chrome.footer] : [chrome.top, chrome.asideHead, chrome.asideFoot, own, chrome.footer];
   const preloads = [...new Set(parts.flatMap((p) => p.preloads))].join('');
-  const aside = mode === 'custom' ? '' : `<aside class="sidebar" id="sidebar" aria-label="Documentation">${withPageVersions(site, section, page.url, chrome.asideHead.html)}<nav class="sidebar-nav">${sidebarHtml}</nav>${chrome.asideFoot.html}</aside>`;
-  const body = `${preloads}${opening.slice(0, -'</body>'.length)}${chrome.top.html}<div class="layout">${aside}${own.html}</div>${chrome.footer.html}</body>`;
+  const aside = mode === 'custom' ? '' : `<aside class="sidebar" id="sidebar" aria-label="Documentation">${withPageVersions(site, section, page.url, chrome.asideHead.html)}<nav class="sidebar-nav"${attr('sidebar-content')}><div${attr('navigation-items')}>${sidebarHtml}</div></nav>${chrome.asideFoot.html}</aside>`;
+  const body = `${preloads}${opening.slice(0, -'</body>'.length)}${withoutTakenIds(chrome.top.html, taken)}<div class="layout"${attr('body-content')}>${aside}${own.html}</div>${withoutTakenIds(chrome.footer.html, taken)}</body>`;
 
   const head = (
     <head>

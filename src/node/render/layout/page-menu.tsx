@@ -3,6 +3,7 @@ import { ContentIcon, FaIcon } from '../../icons/Icon.js';
 import type { ContextualOption, Settings } from '../../settings/types.js';
 import { safeUrl } from '../../openapi/markdown.js';
 import { isWebUrl, markdownPath } from '../../../shared/urls.js';
+import type { LayoutIds } from './mintlify-ids.js';
 
 /**
  * The page menu in the page header (`contextual.options`): its first option as a button, every
@@ -85,29 +86,30 @@ function ItemBody({ item, withDescription }: { item: Item; withDescription: bool
 }
 
 /** One option, as the main button (`main`) or a line of the dropdown. */
-function Action({ item, md, main }: { item: Item; md: string; main: boolean }) {
+function Action({ item, md, main, id }: { item: Item; md: string; main: boolean; id?: string }) {
   const className = main ? 'page-menu-main' : 'page-menu-item';
   if (!item.href) {
     return (
-      <button type="button" className={`copy-page ${className}`} data-md={md} hidden>
+      <button type="button" className={`copy-page ${className}`} id={id} data-md={md} hidden>
         <ItemBody item={item} withDescription={!main} />
       </button>
     );
   }
   return (
-    <a className={className} href={item.href} data-prompt-path={item.promptPath} {...(item.external ? external : {})}>
+    <a className={className} id={id} href={item.href} data-prompt-path={item.promptPath} {...(item.external ? external : {})}>
       <ItemBody item={item} withDescription={!main} />
     </a>
   );
 }
 
-export function PageMenu({ settings, page }: { settings: Settings; page: Page }) {
+/** The contextual menu (`contextual`), with Mintlify's ids for it and its main button (mintlify-ids.ts). */
+export function PageMenu({ settings, page, ids }: { settings: Settings; page: Page; ids: LayoutIds }) {
   const md = markdownPath(page.url);
   const items = (settings.contextual ?? ['copy']).map((o) => itemOf(o, settings, page, md)).filter((i): i is Item => !!i);
   if (items.length === 0) return null;
   return (
-    <div className="page-menu">
-      <Action item={items[0]!} md={md} main />
+    <div className="page-menu" id={ids('page-context-menu')}>
+      <Action item={items[0]!} md={md} main id={ids('page-context-menu-button')} />
       {items.length > 1 && (
         <details className="page-menu-more">
           <summary aria-label="More actions for this page">

@@ -21,11 +21,11 @@ export function TabBar({ settings, sections, current }: { settings: Settings; se
   }
   const active = current.kind === 'tab' ? current.key : root.key;
   return (
-    <nav className="tab-bar" aria-label="Sections">
+    <nav className="tab-bar nav-tabs" aria-label="Sections">
       <ul>
         {items.map((t) => (
           <li key={t.key} data-version={t.version}>
-            <a href={t.href} aria-current={t.key === active ? 'true' : undefined} {...(t.external ? externalProps : {})}>
+            <a className="nav-tabs-item" href={t.href} aria-current={t.key === active ? 'true' : undefined} {...(t.external ? externalProps : {})}>
               {t.name}
               {t.external && <ExternalIcon />}
             </a>
@@ -51,7 +51,7 @@ function anchorColor(color: Anchor['color']): string | undefined {
  */
 export function AnchorLink({ href, name, current, external, icon, iconType, background }: { href: string; name: string; current: boolean; external: boolean; icon?: Anchor['icon']; iconType?: string; background?: string }) {
   return (
-    <a className="anchor-link" href={href} aria-current={current ? 'true' : undefined} {...(external ? externalProps : {})}>
+    <a className="anchor-link nav-anchor" href={href} aria-current={current ? 'true' : undefined} {...(external ? externalProps : {})}>
       {icon ? (
         <span className="anchor-icon" style={background ? { background } : undefined} aria-hidden="true">
           <ContentIcon icon={icon} iconType={iconType} />
@@ -87,7 +87,7 @@ export function AnchorList({ settings, sections, current }: { settings: Settings
     }),
   ];
   return (
-    <ul className="anchors" aria-label="Sections">
+    <ul className="anchors nav-anchors" aria-label="Sections">
       {entries.filter((e) => !e.hidden).map((e) => (
         <li key={e.key} data-version={e.version}>
           <AnchorLink href={e.href} name={e.name} current={e.key === activeKey} external={e.external} icon={e.icon} iconType={e.iconType} background={e.color} />
@@ -148,8 +148,8 @@ function levelOf(settings: Settings, sections: SectionModel, current: Section, k
   });
 }
 
-function DivisionIcon({ d, size = 16 }: { d: Division; size?: number }) {
-  return d.icon ? <ContentIcon icon={d.icon} iconType={d.iconType} size={size} className="switcher-icon" /> : null;
+function DivisionIcon({ d, size = 16, item = false }: { d: Division; size?: number; item?: boolean }) {
+  return d.icon ? <ContentIcon icon={d.icon} iconType={d.iconType} size={size} className={item ? 'switcher-icon nav-dropdown-item-icon' : 'switcher-icon'} /> : null;
 }
 
 /** The tab bar of a docs.json site: the tabs of the current level and global tabs; a tab's `menu` is a drop-down of it. */
@@ -158,15 +158,15 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
   if (tabs.length === 0) return null;
   const menuOf = (tab: Division) => tab.children.filter((c) => c.kind === 'menu' && !c.hidden);
   return (
-    <nav className="tab-bar" aria-label="Sections">
+    <nav className="tab-bar nav-tabs" aria-label="Sections">
       <ul>
         {tabs.map((t) => {
           const menu = menuOf(t.division);
           const link = (
-            <a href={t.href} aria-current={t.current ? 'true' : undefined} {...(t.external ? externalProps : {})}>
+            <a className="nav-tabs-item" href={t.href} aria-current={t.current ? 'true' : undefined} {...(t.external ? externalProps : {})}>
               <DivisionIcon d={t.division} size={14} />
               {t.name}
-              {t.division.tag && <span className="nav-tag">{t.division.tag}</span>}
+              {t.division.tag && <span className="nav-tag nav-tag-pill">{t.division.tag}</span>}
               {t.external && <ExternalIcon />}
             </a>
           );
@@ -174,23 +174,23 @@ export function DivisionTabBar({ settings, sections, current }: { settings: Sett
             <li key={t.key} className={t.division.align === 'end' ? 'tab-end' : undefined}>
               {menu.length === 0 ? link : (
                 <details className="tab-menu">
-                  <summary aria-current={t.current ? 'true' : undefined}>
+                  <summary className="nav-tabs-item nav-dropdown-trigger" aria-current={t.current ? 'true' : undefined}>
                     <DivisionIcon d={t.division} size={14} />
                     {t.name}
-                    {t.division.tag && <span className="nav-tag">{t.division.tag}</span>}
+                    {t.division.tag && <span className="nav-tag nav-tag-pill">{t.division.tag}</span>}
                     <ChevronIcon />
                   </summary>
-                  <ul className="switcher-menu">
+                  <ul className="switcher-menu nav-dropdown-content">
                     {menu.map((m) => {
                       const href = sections.hrefOf?.(m) ?? m.href ?? '#';
                       const chosen = current.path?.includes(m);
                       return (
                         <li key={m.key}>
-                          <a href={href} aria-current={chosen ? 'true' : undefined} {...(isExternalUrl(href) ? externalProps : {})}>
-                            <DivisionIcon d={m} />
-                            <span className="switcher-text">
-                              <span className="switcher-name">{m.name}</span>
-                              {m.description && <span className="switcher-description">{m.description}</span>}
+                          <a className="nav-dropdown-item" href={href} aria-current={chosen ? 'true' : undefined} data-active={chosen ? '' : undefined} {...(isExternalUrl(href) ? externalProps : {})}>
+                            <DivisionIcon d={m} item />
+                            <span className="switcher-text nav-dropdown-item-text-container">
+                              <span className="switcher-name nav-dropdown-item-title">{m.name}</span>
+                              {m.description && <span className="switcher-description nav-dropdown-item-description">{m.description}</span>}
                             </span>
                           </a>
                         </li>
@@ -230,7 +230,7 @@ export function Switcher({ settings, sections, current, kind, pageUrl }: { setti
   const shown = chosen ?? items[0]!;
   return (
     <details className={`switcher switcher-${kind}`}>
-      <summary aria-label={`${label}: ${chosen ? shown.name : 'choose'}`}>
+      <summary className="nav-dropdown-trigger" aria-label={`${label}: ${chosen ? shown.name : 'choose'}`}>
         {kind === 'language' ? <GlobeIcon /> : <DivisionIcon d={shown.division} />}
         <span className="switcher-text">
           <span className="switcher-name">{kind === 'language' ? shown.division.name : shown.name}</span>
@@ -239,14 +239,14 @@ export function Switcher({ settings, sections, current, kind, pageUrl }: { setti
         {kind !== 'language' && chosen?.division.tag && <span className="switcher-tag">{chosen.division.tag}</span>}
         <ChevronIcon />
       </summary>
-      <ul className="switcher-menu">
+      <ul className="switcher-menu nav-dropdown-content">
         {items.map((i) => (
           <li key={i.key}>
-            <a href={i.href} aria-current={i.current ? 'true' : undefined} {...(i.external ? externalProps : {})} {...(kind === 'language' ? { hrefLang: languageTag(i.division.name), lang: languageTag(i.division.name) } : {})}>
-              {kind !== 'language' && <DivisionIcon d={i.division} />}
-              <span className="switcher-text">
-                <span className="switcher-name">{i.name}</span>
-                {i.division.description && <span className="switcher-description">{i.division.description}</span>}
+            <a className="nav-dropdown-item" href={i.href} aria-current={i.current ? 'true' : undefined} data-active={i.current ? '' : undefined} {...(i.external ? externalProps : {})} {...(kind === 'language' ? { hrefLang: languageTag(i.division.name), lang: languageTag(i.division.name) } : {})}>
+              {kind !== 'language' && <DivisionIcon d={i.division} item />}
+              <span className="switcher-text nav-dropdown-item-text-container">
+                <span className="switcher-name nav-dropdown-item-title">{i.name}</span>
+                {i.division.description && <span className="switcher-description nav-dropdown-item-description">{i.division.description}</span>}
               </span>
               {i.division.tag && <span className="switcher-tag">{i.division.tag}</span>}
               {i.external && <ExternalIcon />}
@@ -263,7 +263,7 @@ export function DivisionAnchors({ settings, sections, current }: { settings: Set
   const items = levelOf(settings, sections, current, 'anchor');
   if (items.length === 0) return null;
   return (
-    <ul className="anchors" aria-label="Sections">
+    <ul className="anchors nav-anchors" aria-label="Sections">
       {items.map((e) => {
         // Colours go into a style attribute: only a real colour is written (render/encode.ts).
         const color = cssColor(e.division.color?.light ?? e.division.color?.dark);

@@ -24,6 +24,18 @@ describe('SidebarRenderer', () => {
     expect(html).not.toContain('data-gid="0" open=""');
   });
 
+  it("marks the current entry as Mintlify's selector finds it, and an endpoint's link as any page's", () => {
+    const r = new SidebarRenderer([{ kind: 'group', title: 'API', children: [
+      { kind: 'page', id: 'guide', url: '/guide', title: 'Guide' },
+      { kind: 'page', id: 'get-pet', url: '/get-pet', title: 'Get a pet', method: 'GET' },
+    ] }]);
+    expect(r.render('/guide')).toContain('<li data-active=""><a class="nav-link" href="/guide" aria-current="page">');
+    const endpoint = r.render('/get-pet');
+    expect(endpoint).toContain('<li data-active=""><a class="nav-link nav-endpoint" href="/get-pet" aria-current="page">');
+    expect(endpoint).toContain('<section data-active="" class="nav-group sidebar-group"><h2 class="nav-group-title sidebar-group-header">API</h2>');
+    expect(endpoint.match(/data-active|aria-current/g)).toHaveLength(3);
+  });
+
   it('draws no group that would open on nothing: every page hidden or missing', () => {
     const page = (n: number, hidden?: boolean): NavNode => ({ kind: 'page', id: `p${n}`, url: `/p${n}`, title: `Page ${n}`, ...(hidden ? { hidden } : {}) });
     const r = new SidebarRenderer([
@@ -47,7 +59,7 @@ describe('SidebarRenderer', () => {
     expect(html.match(/class="nav-link nav-more"/g)).toHaveLength(5 + GROUP_WINDOW + 1);
     expect(html).toContain('<a class="nav-link" href="/p55" aria-current="page">');
     expect(html).toContain('<a class="nav-link nav-more" href="/p120">Page 120 <span class="nav-more-count">and 9 more</span></a>');
-    expect(html).toContain('<section class="nav-group nav-group-stub"><h2 class="nav-group-title">G12</h2>');
+    expect(html).toContain('<section class="nav-group sidebar-group nav-group-stub"><h2 class="nav-group-title sidebar-group-header">G12</h2>');
     expect(html).toContain(`data-kiln-nav="${r.file()!.url}"`);
     // The shared file holds every link, unmarked.
     expect(r.file()!.body.match(/class="nav-link"/g)).toHaveLength(200);
@@ -78,12 +90,12 @@ describe('SidebarRenderer', () => {
   it('names the groups beyond the window by one link each way, into the nearest of them', () => {
     const groups = Array.from({ length: 40 }, (_, g) => group(`G${g}`, g * 10, 10));
     const html = new SidebarRenderer(groups).render('/p205');
-    const shown = [...html.matchAll(/<h2 class="nav-group-title">(G\d+)<\/h2>/g)].map((m) => m[1]);
+    const shown = [...html.matchAll(/<h2 class="nav-group-title sidebar-group-header">(G\d+)<\/h2>/g)].map((m) => m[1]);
     expect(shown).toEqual(Array.from({ length: 2 * GROUP_WINDOW + 1 }, (_, i) => `G${20 - GROUP_WINDOW + i}`));
     expect(html).toContain(`<a class="nav-link nav-more" href="/p${(19 - GROUP_WINDOW) * 10}">G${19 - GROUP_WINDOW} <span class="nav-more-count">and ${19 - GROUP_WINDOW} more groups</span></a>`);
     expect(html).toContain(`<a class="nav-link nav-more" href="/p${(21 + GROUP_WINDOW) * 10}">G${21 + GROUP_WINDOW} <span class="nav-more-count">and ${40 - 22 - GROUP_WINDOW} more groups</span></a>`);
     // A page outside the navigation gets the first groups.
-    expect(new SidebarRenderer(groups).render('/elsewhere')).toContain('<h2 class="nav-group-title">G0</h2>');
+    expect(new SidebarRenderer(groups).render('/elsewhere')).toContain('<h2 class="nav-group-title sidebar-group-header">G0</h2>');
   });
 
   it('sends a current group too large to inline as a window around the page, bounded at any size', () => {
@@ -120,13 +132,13 @@ describe('SidebarRenderer', () => {
   it('draws no heading for a group without a name, in the whole sidebar and as a stub', () => {
     const untitled = { ...group('', 0, 4), title: '' };
     const html = new SidebarRenderer([untitled, group('B', 4, 4)]).render('/p5');
-    expect(html).not.toContain('<h2 class="nav-group-title"></h2>');
-    expect(html).toContain('<section class="nav-group"><ul><li><a class="nav-link" href="/p0">Page 0</a></li>');
-    expect(html).toContain('<h2 class="nav-group-title">B</h2>');
+    expect(html).not.toContain('<h2 class="nav-group-title sidebar-group-header"></h2>');
+    expect(html).toContain('<section class="nav-group sidebar-group"><ul><li><a class="nav-link" href="/p0">Page 0</a></li>');
+    expect(html).toContain('<h2 class="nav-group-title sidebar-group-header">B</h2>');
     const many = [untitled, ...Array.from({ length: 20 }, (_, g) => group(`G${g}`, 10 + g * 10, 10))];
     const stubbed = new SidebarRenderer(many).render('/p55');
-    expect(stubbed).toContain('<section class="nav-group nav-group-stub"><ul>');
-    expect(stubbed).not.toContain('<h2 class="nav-group-title"></h2>');
+    expect(stubbed).toContain('<section class="nav-group sidebar-group nav-group-stub"><ul>');
+    expect(stubbed).not.toContain('<h2 class="nav-group-title sidebar-group-header"></h2>');
     // Past the window, an untitled group is named by its first page.
     const beyond = Array.from({ length: 20 }, (_, g) => (g === GROUP_WINDOW + 1 ? { ...group('', g * 10, 10), title: '' } : group(`G${g}`, g * 10, 10)));
     expect(new SidebarRenderer(beyond).render('/p5')).toContain(`<a class="nav-link nav-more" href="/p${(GROUP_WINDOW + 1) * 10}">Page ${(GROUP_WINDOW + 1) * 10} <span class="nav-more-count">and ${20 - GROUP_WINDOW - 2} more groups</span></a>`);

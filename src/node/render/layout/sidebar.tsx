@@ -6,8 +6,8 @@ import { ChevronIcon, ExternalIcon } from './icons.js';
 import { isExternalUrl } from '../../../shared/urls.js';
 
 /** A page's or group's `icon`: 16 px, muted, in the accent colour on the current page (sidebar.css). */
-function NavIcon({ icon, iconType }: { icon?: string; iconType?: string }) {
-  return icon ? <ContentIcon icon={icon} iconType={iconType} size={16} className="nav-icon" /> : null;
+function NavIcon({ icon, iconType, group = false }: { icon?: string; iconType?: string; group?: boolean }) {
+  return icon ? <ContentIcon icon={icon} iconType={iconType} size={16} className={group ? 'nav-icon sidebar-group-icon' : 'nav-icon'} /> : null;
 }
 
 /**
@@ -18,7 +18,7 @@ function navTitle(node: NavPageNode, external: boolean) {
   if (!node.method && !node.deprecated && !external) return node.title;
   return (
     <>
-      {node.method && <span className={`nav-method nav-method-${node.method.toLowerCase()}`} title={node.method}>{node.method === 'DELETE' ? 'DEL' : node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'OPTIONS' ? 'OPT' : node.method}</span>}
+      {node.method && <span className={`nav-method nav-method-${node.method.toLowerCase()} method-nav-pill`} title={node.method}>{node.method === 'DELETE' ? 'DEL' : node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'OPTIONS' ? 'OPT' : node.method}</span>}
       <span className={node.deprecated ? 'nav-title nav-title-deprecated' : 'nav-title'}>{node.title}</span>
       {node.deprecated && <span className="nav-deprecated">deprecated</span>}
       {external && <ExternalIcon />}
@@ -32,7 +32,7 @@ interface Numbered {
 
 /** A badge after a title (`tag` of a page's front matter or of a group). */
 function Tag({ tag }: { tag?: string }) {
-  return tag ? <span className="nav-tag">{tag}</span> : null;
+  return tag ? <span className="nav-tag nav-tag-pill">{tag}</span> : null;
 }
 
 /**
@@ -40,7 +40,7 @@ function Tag({ tag }: { tag?: string }) {
  * `markCurrent` finds `class="nav-link" href="…"` as on any link).
  */
 function GroupName({ group }: { group: NavGroupNode }) {
-  const label = <><NavIcon icon={group.icon} iconType={group.iconType} />{group.title}<Tag tag={group.tag} /></>;
+  const label = <><NavIcon icon={group.icon} iconType={group.iconType} group />{group.title}<Tag tag={group.tag} /></>;
   return group.root ? <a data-root="" className="nav-link" href={group.root.url}>{label}</a> : label;
 }
 
@@ -105,7 +105,7 @@ function skipGroups(nodes: NavNode[], counter: Numbered): void {
 /** No heading for a group without a name (`group: ""`, or a division's ungrouped pages): an empty one is a stray gap. */
 function GroupTitle({ group }: { group: NavGroupNode }) {
   if (!group.title.trim() && !group.icon && !group.tag && !group.root) return null;
-  return <h2 className="nav-group-title"><GroupName group={group} /></h2>;
+  return <h2 className="nav-group-title sidebar-group-header"><GroupName group={group} /></h2>;
 }
 
 /** One top-level group; `counter` numbers its nested groups, continuing from the groups before it. */
@@ -115,7 +115,7 @@ function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
     return null;
   }
   return (
-    <section className="nav-group" data-version={group.version}>
+    <section className="nav-group sidebar-group" data-version={group.version}>
       <GroupTitle group={group} />
       <ul>{group.children.map((c, j) => <Item key={j} node={c} counter={counter} />)}</ul>
     </section>
@@ -126,7 +126,7 @@ function Group({ group, counter }: { group: NavGroupNode; counter: Numbered }) {
 function GroupStub({ group }: { group: NavGroupNode }) {
   if (!shows(group)) return null;
   return (
-    <section className="nav-group nav-group-stub" data-version={group.version}>
+    <section className="nav-group sidebar-group nav-group-stub" data-version={group.version}>
       <GroupTitle group={group} />
       <ul dangerouslySetInnerHTML={{ __html: moreLinkItem(group.children) }} />
     </section>
@@ -242,11 +242,22 @@ export class SidebarRenderer {
   }
 }
 
-/** Marks the current page's link and opens the nested groups (by id) that hold it. */
+/**
+ * Marks the current page's link (an endpoint's too), its entry and its top-level group
+ * (`li[data-active]`, `.sidebar-group[data-active]`: Mintlify's selectors for them), and opens the
+ * nested groups (by id) that hold it.
+ */
 function markCurrent(html: string, activeUrl: string, openGids: number[] = []): string {
-  const link = `class="nav-link" href="${escapeAttr(activeUrl)}"`;
-  const at = html.indexOf(link + '>');
-  if (at >= 0) html = html.slice(0, at) + link + ' aria-current="page">' + html.slice(at + link.length + 1);
+  const href = ` href="${escapeAttr(activeUrl)}">`;
+  let link = 'class="nav-link"' + href;
+  let at = html.indexOf(link);
+  if (at < 0) at = html.indexOf((link = 'class="nav-link nav-endpoint"' + href));
+  if (at >= 0) {
+    const entry = html.startsWith('<li><a ', at - 7);
+    html = (entry ? html.slice(0, at - 7) + '<li data-active=""><a ' : html.slice(0, at)) + link.slice(0, -1) + ' aria-current="page">' + html.slice(at + link.length);
+    const group = html.lastIndexOf('<section class="nav-group sidebar-group"', at);
+    if (group >= 0) html = html.slice(0, group) + '<section data-active=""' + html.slice(group + '<section'.length);
+  }
   for (const gid of openGids) {
     html = html.replace(`<details class="nav-subgroup" data-gid="${gid}">`, `<details class="nav-subgroup" data-gid="${gid}" open="">`);
   }
@@ -256,7 +267,7 @@ function markCurrent(html: string, activeUrl: string, openGids: number[] = []): 
 /** A large current group: the entries around the page at each level, the rest as links into it. */
 function WindowedGroup({ group, path }: { group: NavGroupNode; path: number[] }) {
   return (
-    <section className="nav-group" data-version={group.version}>
+    <section className="nav-group sidebar-group" data-version={group.version}>
       <GroupTitle group={group} />
       <ul><Window nodes={group.children} path={path} depth={1} /></ul>
     </section>
@@ -315,7 +326,7 @@ function moreGroups(count: number, nearest: NavGroupNode): string {
   const first = firstPage(nearest.children);
   // An untitled group is named by its first page.
   const link = moreLink(first, count, nearest.title.trim() || first?.title, count === 2 ? ' group' : ' groups');
-  return link ? `<section class="nav-group nav-group-stub nav-more-groups"><ul><li>${link}</li></ul></section>` : '';
+  return link ? `<section class="nav-group sidebar-group nav-group-stub nav-more-groups"><ul><li>${link}</li></ul></section>` : '';
 }
 
 function firstPage(nodes: NavNode[]): { url: string; title: string } | undefined {
