@@ -7,8 +7,9 @@ import { buildAndPreview, launchBrowser, tempDir, type KilnServer } from './help
 // What the screenshots of the corpus sites showed wrong, each reduced to a small site: a wide logo
 // with a call-to-action on a phone, a link wrapped around an author's button, an inline SVG icon
 // with no fill in dark mode, `styling.eyebrows`, an author's style for <kbd> (dnd-kit's) that
-// showed the search button's shortcut on phones, and a script that puts a search of its own in place
-// of Mintlify's search entries (meilisearch's), which left Kiln's beside it.
+// showed the search button's shortcut on phones, a script that puts a search of its own in place
+// of Mintlify's search entries (meilisearch's), which left Kiln's beside it, and a link card with a
+// link in its text (MCPJam's home page), which the browser split into an empty card and its text.
 let browser: Browser;
 let server: KilnServer;
 let site: { dir: string; cleanup: () => void };
@@ -40,7 +41,7 @@ title: Home
   News.
 </Card>
 `,
-  'guides/overview.mdx': '---\ntitle: Overview\n---\n\nGuides. Press <kbd>Ctrl</kbd> to copy.\n',
+  'guides/overview.mdx': '---\ntitle: Overview\n---\n\nGuides. Press <kbd>Ctrl</kbd> to copy.\n\n<Card title="Web" icon="globe" href="/guides/deploy/servers">\n  Open [the servers page](/own-search) to start. Then read on.\n</Card>\n',
   // Custom CSS sits outside Kiln's cascade layer, so it beats every rule of the theme's.
   'style.css': 'kbd { display: inline-flex; border: 2px solid rgb(255, 0, 0); }\n',
   'guides/deploy/servers.mdx': '---\ntitle: Servers\n---\n\nRun it on your own servers.\n',
@@ -134,6 +135,24 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (scheme) => {
       expect(await page.locator('.search-button:visible').count()).toBe(width >= 1024 ? 0 : 1);
       await page.close();
     }
+  });
+
+  it('a link card with a link in its text is drawn whole, and each link goes where it says', async () => {
+    const page = await open('/guides/overview', scheme);
+    const card = page.locator('.prose .card');
+    expect(await card.count()).toBe(1);
+    const [cardBox, inner] = [await card.boundingBox(), await card.locator('.card-content a').boundingBox()];
+    expect(inner!.y).toBeGreaterThan(cardBox!.y);
+    expect(inner!.y + inner!.height).toBeLessThan(cardBox!.y + cardBox!.height);
+    // The link in the text leads to its own page (below); anywhere else on the card leads to the card's page (a click where a reader clicks: the card's
+    // link lies over it, so Playwright's own click would wait for the icon to be uncovered).
+    const icon = (await card.locator('.card-icon').boundingBox())!;
+    await page.mouse.click(icon.x + icon.width / 2, icon.y + icon.height / 2);
+    await page.waitForURL(/\/guides\/deploy\/servers$/);
+    await page.goBack();
+    await page.locator('.card-content a').click();
+    await page.waitForURL(/\/own-search$/);
+    await page.close();
   });
 
   it('a link around an author\'s button draws no underline through it', async () => {

@@ -28,6 +28,17 @@ describe('documented attributes', () => {
     expect(await html('<Card title="T" type="danger">x</Card>\n')).toMatch(/^<div class="card card-type callout-danger"><div class="card-body"><span class="card-icon card-type-icon" aria-hidden="true"><svg /);
   });
 
+  it('Card: a link card holding links or code is not one link, its title is (no link inside a link)', async () => {
+    const plain = await html('<Card title="Web" href="/web">Open the app.</Card>\n');
+    expect(plain).toMatch(/^<a class="card card-link" href="\/web">/);
+    for (const body of ['Open [the app](https://app.dev).', '```bash\nnpx app\n```']) {
+      const out = await html(`<Card title="Web" href="https://app.dev">\n${body}\n</Card>\n`);
+      expect(out, body).toMatch(/^<div class="card card-link card-covered"><a class="card-cover" href="https:\/\/app.dev" target="_blank" rel="noopener noreferrer" aria-label="Web \(opens in a new tab\)"><\/a>/);
+      // Exactly the cover and what the content has: no <a> holds another.
+      expect(out.match(/<a\b[^>]*>(?:(?!<\/a>)[^])*<a\b/), body).toBeNull();
+    }
+  });
+
   it('Color: a value that is not a colour never reaches the style', async () => {
     const out = await html('<Color variant="compact">\n  <Color.Item name="x" value="red;background:url(https://evil.dev/x)" />\n  <Color.Item name="y" value="#0D9373" />\n</Color>\n');
     expect(out).not.toMatch(/style="[^"]*evil/);

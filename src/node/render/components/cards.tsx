@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { ContentIcon } from '../../icons/Icon.js';
 import { classifyIcon } from '../../icons/resolve.js';
 import { CalloutIcon } from './callouts.js';
+import { CodeBlock, CodeGroup } from './code.js';
 import { isExternalUrl } from '../../../shared/urls.js';
 
 
@@ -37,12 +38,37 @@ export function CardIcon({ icon, iconType, color }: { icon?: ReactNode; iconType
   );
 }
 
+/**
+ * Whether content holds a link or a button (a code block's copy button too). A link card is an
+ * `<a>`, and a link inside it is split off by the browser's HTML parser: the card came out empty,
+ * its text beside it (a corpus home page). A button inside a link follows the link when pressed.
+ */
+function holdsControls(node: ReactNode): boolean {
+  if (Array.isArray(node)) return node.some(holdsControls);
+  if (!isValidElement(node)) return false;
+  const props = node.props as { href?: unknown; children?: ReactNode };
+  if (node.type === 'a' || node.type === 'button' || node.type === CodeBlock || node.type === CodeGroup || typeof props.href === 'string') return true;
+  return holdsControls(props.children);
+}
+
+/** A title's words, for the name of the link over a card. */
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  return isValidElement(node) ? textOf((node.props as { children?: ReactNode }).children) : '';
+}
+
 export function Card({ title, icon, iconType, color, href, horizontal, img, cta, arrow, type, className, children }: CardProps) {
   const external = href ? isExternalUrl(href) : false;
   const kind = type && CARD_TYPES.has(type) ? type : undefined;
   const showArrow = !!href && (arrow === undefined ? external : on(arrow));
+  const linkProps = { href, ...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {}) };
+  // With links or buttons of its own, the card is not one link: a link named by its title lies
+  // over it (components.css), and what the card holds stays above that.
+  const covered = !!href && holdsControls(children);
   const inner = (
     <>
+      {covered && <a className="card-cover" {...linkProps} aria-label={`${textOf(title) || href}${external ? ' (opens in a new tab)' : ''}`} />}
       {img && <img className="card-image" src={img} alt="" />}
       <div className="card-body">
         {kind && !icon ? <span className="card-icon card-type-icon" aria-hidden="true"><CalloutIcon kind={kind} /></span> : <CardIcon icon={icon} iconType={iconType} color={color} />}
@@ -53,12 +79,12 @@ export function Card({ title, icon, iconType, color, href, horizontal, img, cta,
         </div>
       </div>
       {showArrow && <span className="card-arrow" aria-hidden="true">{external ? '↗' : '→'}</span>}
-      {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+      {external && !covered && <span className="visually-hidden"> (opens in a new tab)</span>}
     </>
   );
-  const cls = ['card', on(horizontal) && 'card-horizontal', href && 'card-link', kind && `card-type callout-${kind}`, className].filter(Boolean).join(' ');
-  return href ? (
-    <a className={cls} href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{inner}</a>
+  const cls = ['card', on(horizontal) && 'card-horizontal', href && 'card-link', covered && 'card-covered', kind && `card-type callout-${kind}`, className].filter(Boolean).join(' ');
+  return href && !covered ? (
+    <a className={cls} {...linkProps}>{inner}</a>
   ) : (
     <div className={cls}>{inner}</div>
   );
