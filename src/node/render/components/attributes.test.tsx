@@ -39,6 +39,12 @@ describe('documented attributes', () => {
     }
   });
 
+  it('Card: a title written as JSX is a box of its own, not a paragraph the browser would split', async () => {
+    const out = await html('<Card title={<div className="flex"><span>v1</span> Explaining</div>} href="/a">x</Card>\n');
+    expect(out).toContain('<div class="card-title"><div class="flex"><span>v1</span> Explaining</div></div>');
+    expect(await html('<Card title="Plain">x</Card>\n')).toContain('<p class="card-title">Plain</p>');
+  });
+
   it('Color: a value that is not a colour never reaches the style', async () => {
     const out = await html('<Color variant="compact">\n  <Color.Item name="x" value="red;background:url(https://evil.dev/x)" />\n  <Color.Item name="y" value="#0D9373" />\n</Color>\n');
     expect(out).not.toMatch(/style="[^"]*evil/);

@@ -73,7 +73,7 @@ export function Card({ title, icon, iconType, color, href, horizontal, img, cta,
       <div className="card-body">
         {kind && !icon ? <span className="card-icon card-type-icon" aria-hidden="true"><CalloutIcon kind={kind} /></span> : <CardIcon icon={icon} iconType={iconType} color={color} />}
         <div className="card-text">
-          {title && <p className="card-title">{title}</p>}
+          {title && (typeof title === 'string' || typeof title === 'number' ? <p className="card-title">{title}</p> : <div className="card-title">{title}</div>)}
           {children && <div className="card-content">{children}</div>}
           {cta && <span className="card-cta">{cta}<span aria-hidden="true"> →</span></span>}
         </div>
