@@ -10,8 +10,9 @@ const CLASS_ATTRS = new Set(['className', 'class']);
 
 /**
  * Records the class names a page writes, as Tailwind candidates: `className="…"`/`class="…"` on
- * elements and components, string parts of `className={…}` expressions, and `className` in the
- * JSX of `export const` components. Tailwind then generates CSS for exactly these (assets/tailwind.ts).
+ * elements and components, string parts of `className={…}` expressions, `className` in JSX passed
+ * as another attribute (`<Card title={<div className="…">}>`), and in the JSX of `export const`
+ * components. Tailwind then generates CSS for exactly these (assets/tailwind.ts).
  * Over-collecting is harmless: a word that is not a utility produces no CSS.
  */
 export default function remarkClasses() {
@@ -24,9 +25,11 @@ export default function remarkClasses() {
     visit(tree, (node) => {
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attr of (node as { attributes: MdxJsxAttribute[] }).attributes) {
-          if (attr.type !== 'mdxJsxAttribute' || !CLASS_ATTRS.has(attr.name)) continue;
-          if (typeof attr.value === 'string') add(attr.value);
-          else if (attr.value) stringsIn(attr.value.data?.estree as EsNode | undefined, add);
+          if (attr.type !== 'mdxJsxAttribute') continue;
+          const estree = typeof attr.value === 'object' ? (attr.value?.data?.estree as EsNode | undefined) : undefined;
+          if (!CLASS_ATTRS.has(attr.name)) classNamesIn(estree, add);
+          else if (typeof attr.value === 'string') add(attr.value);
+          else stringsIn(estree, add);
         }
       } else if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
         classNamesIn((node as { data?: { estree?: EsNode } }).data?.estree, add);
