@@ -54,8 +54,9 @@ function initViews(): void {
 /**
  * A link to something inside a closed accordion, another tab or another view (`#id`) opens what
  * holds it and scrolls to it; opening an accordion that has an `id` puts it in the address, so it
- * can be linked. A link to a heading spelled as Mintlify spells its ids (`#option-2:-remote`, for
- * `option-2-remote`) goes to that heading, its id put in the address (shared/anchor-key.ts).
+ * can be linked. A link to a heading or a field spelled as Mintlify spells its ids
+ * (`#option-2:-remote` for `option-2-remote`, `#param-limit` for `query-limit`) goes there, its id
+ * put in the address (shared/anchor-key.ts).
  */
 function initDeepLinks(): void {
   const reveal = () => {
@@ -68,7 +69,7 @@ function initDeepLinks(): void {
     let target = id ? document.getElementById(id) : null;
     let shown = false;
     if (!target && id) {
-      const match = matchAnchor(id, $$('.prose :is(h1, h2, h3, h4, h5, h6, details)[id]').map((h) => h.id));
+      const match = matchAnchor(id, $$('.prose :is(h1, h2, h3, h4, h5, h6, details, .field)[id]').map((h) => h.id));
       target = match === undefined ? null : document.getElementById(match);
       if (target) {
         history.replaceState(history.state, '', `#${encodeURIComponent(target.id)}`);

@@ -16,6 +16,12 @@ describe('anchors spelled for Mintlify', () => {
     expect(matchAnchor(fragment, ['overview', id, 'afterwards'])).toBe(id);
   });
 
+  it("finds a <ParamField> by Mintlify's id for it, param-<name>", () => {
+    expect(matchAnchor('param-type', ['type', 'path-type', 'query-types'])).toBe('path-type');
+    expect(matchAnchor('param-on-error', ['body-onError'])).toBe('body-onError');
+    expect(matchAnchor('param-type', ['param', 'query-kind'])).toBeUndefined();
+  });
+
   it('prefers the exact id, then the first with the same letters and digits; none without', () => {
     expect(matchAnchor('error-', ['error', 'error-'])).toBe('error-');
     expect(matchAnchor('Error', ['errors', 'error', 'error-'])).toBe('error');

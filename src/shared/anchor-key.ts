@@ -9,13 +9,22 @@ export function anchorKey(anchor: string): string {
   return anchor.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** The id among `ids` a fragment names: itself, else the first whose key is the fragment's; undefined when none. */
+/** Kiln's id of a `<ParamField>`: its location, then its name (`query-limit`); Mintlify's is `param-limit`. */
+const FIELD = /^(?:path|query|body|header|cookie)-/;
+
+/**
+ * The id among `ids` a fragment names: itself, else the first whose key is the fragment's, else
+ * for Mintlify's `param-<name>` the field of that name; undefined when none.
+ */
 export function matchAnchor(fragment: string, ids: Iterable<string>): string | undefined {
   const key = anchorKey(fragment);
+  const param = fragment.startsWith('param-') ? anchorKey(fragment.slice('param-'.length)) : '';
   let found: string | undefined;
+  let field: string | undefined;
   for (const id of ids) {
     if (id === fragment) return id;
     if (found === undefined && key && anchorKey(id) === key) found = id;
+    if (field === undefined && param && FIELD.test(id) && anchorKey(id.replace(FIELD, '')) === param) field = id;
   }
-  return found;
+  return found ?? field;
 }

@@ -389,6 +389,11 @@ describe('anchors written for Mintlify', () => {
     await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe('#error-');
     await expect.poll(() => page.locator('[id="error-"]').isVisible()).toBe(true);
     await expect.poll(() => inView('error-')).toBe(true);
+    // Mintlify's id for a <ParamField>: param-<name>.
+    await page.evaluate(() => scrollTo(0, 0));
+    await page.locator('.prose a', { hasText: 'the timeout option' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#query-timeout');
+    await expect.poll(() => inView('query-timeout')).toBe(true);
     await page.close();
   });
 

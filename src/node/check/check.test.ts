@@ -139,6 +139,18 @@ describe('kiln check on a project with its own 404 page', () => {
   });
 });
 
+describe("kiln check on links to a page's fields", () => {
+  it("finds a field by Kiln's id and by Mintlify's param-<name>; a name no field has is broken", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'kiln-check-fields-'));
+    writeFileSync(path.join(root, 'docs.json'), '{\n  "theme": "mint",\n  "name": "X",\n  "colors": { "primary": "#0B6E4F" },\n  "navigation": { "groups": [{ "group": "G", "pages": ["index", "hooks"] }] }\n}\n');
+    writeFileSync(path.join(root, 'hooks.mdx'), '---\ntitle: Hooks\ndescription: Options\n---\n\n<ParamField path="type" type="string">Accepted types.</ParamField>\n\n<ResponseField name="status" type="string">State.</ResponseField>\n');
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Start\n---\n\nSee [type](/hooks#param-type), [the same](/hooks#path-type), [status](/hooks#status) and [none](/hooks#param-size).\n');
+    const result = await checkSite({ root, engines });
+    expect(result.diagnostics.filter((d) => d.code === 'check/broken-anchor').map((d) => d.message)).toEqual(['Link "/hooks#param-size": page /hooks has no heading with the id "param-size".']);
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
 describe('kiln check on examples/starter', () => {
   it('finds no errors and no warnings (no false positives)', async () => {
     const result = await checkSite({ root: starter, engines });

@@ -6,6 +6,7 @@ import { pageDocument } from '../mdx/page-document.js';
 import { visitParents } from 'unist-util-visit-parents';
 import { withCodeBlocksAsCode } from '../mdx/plugins/remark-code-block-element.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
+import { fieldOf } from '../render/components/fields.js';
 
 /** A position in the scanned file (1-based). */
 export interface At {
@@ -93,6 +94,10 @@ export function scanMdx(file: string, source: string): MdxFacts {
         if (el.name === 'Update') {
           const label = str('label')?.trim();
           const id = label ? updateId(label) : '';
+          if (id) facts.ids.add(id);
+        }
+        if (el.name === 'ParamField' || el.name === 'ResponseField') {
+          const { id } = fieldOf(el.name, str);
           if (id) facts.ids.add(id);
         }
         if (el.name === 'h1') facts.h1.push({ ...at(), text: toString(el).trim() });

@@ -15,9 +15,9 @@ interface FieldProps {
 
 const labels = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined || v === null || v === '' ? [] : [v]).map(String);
 
-function Field({ name, location, type, required, deprecated, def, pre, post, children, bodyHtml }: { name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; pre?: string | string[]; post?: string | string[]; children?: ReactNode; bodyHtml?: string }) {
+function Field({ id, name, location, type, required, deprecated, def, pre, post, children, bodyHtml }: { id?: string; name: string; location?: string; type?: string; required?: boolean; deprecated?: boolean; def?: unknown; pre?: string | string[]; post?: string | string[]; children?: ReactNode; bodyHtml?: string }) {
   return (
-    <div className="field" id={name ? `${location ? location + '-' : ''}${name}` : undefined}>
+    <div className="field" id={id}>
       <div className="field-head">
         {labels(pre).map((l, i) => <span key={`pre${i}`} className="field-label">{l}</span>)}
         <code className="field-name">{name}</code>
@@ -35,6 +35,18 @@ function Field({ name, location, type, required, deprecated, def, pre, post, chi
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
 const LOCATIONS: readonly ParamLocation[] = ['path', 'body', 'query', 'header', 'cookie'];
+
+/**
+ * A field's id and what it shows: a `<ParamField>`'s location (the first of its `path`, `body`,
+ * `query`, `header`, `cookie` attributes) and name, `query-limit`; a `<ResponseField>`'s name.
+ * `kiln check` reads pages' fields through this too.
+ */
+export function fieldOf(component: 'ParamField' | 'ResponseField', attr: (name: string) => unknown): { id?: string; name: string; location?: ParamLocation } {
+  const location = component === 'ParamField' ? LOCATIONS.find((k) => typeof attr(k) === 'string') : undefined;
+  const raw = location ? attr(location) : attr('name');
+  const name = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+  return { id: name ? `${location ? location + '-' : ''}${name}` : undefined, name, location };
+}
 
 /** A `<ParamField>` of an `api:` page, as the endpoint layout and the playground read it. */
 export interface CapturedParam {
@@ -78,9 +90,8 @@ export function withParamFields<T>(enabled: boolean, render: () => T): { value: 
 }
 
 export function ParamField(props: FieldProps & { path?: string; body?: string; query?: string; header?: string; cookie?: string; placeholder?: string }) {
-  const location = LOCATIONS.find((k) => typeof props[k] === 'string');
-  const name = location ? (props[location] as string) : (props.name ?? '');
-  const head = { name, location, type: props.type, required: props.required, deprecated: props.deprecated, def: props.default, pre: props.pre, post: props.post };
+  const { id, name, location } = fieldOf('ParamField', (k) => props[k as keyof typeof props]);
+  const head = { id, name, location, type: props.type, required: props.required, deprecated: props.deprecated, def: props.default, pre: props.pre, post: props.post };
   if (!capture || !location) return <Field {...head}>{props.children}</Field>;
   const entry: CapturedParam = {
     in: location, name, type: props.type, required: props.required === true, deprecated: props.deprecated === true,
@@ -102,5 +113,6 @@ export function ParamField(props: FieldProps & { path?: string; body?: string; q
 }
 
 export function ResponseField(props: FieldProps) {
-  return <Field name={props.name ?? ''} type={props.type} required={props.required} deprecated={props.deprecated} def={props.default} pre={props.pre} post={props.post}>{props.children}</Field>;
+  const { id, name } = fieldOf('ResponseField', (k) => props[k as keyof typeof props]);
+  return <Field id={id} name={name} type={props.type} required={props.required} deprecated={props.deprecated} def={props.default} pre={props.pre} post={props.post}>{props.children}</Field>;
 }
