@@ -7,6 +7,7 @@ import { visitParents } from 'unist-util-visit-parents';
 import { withCodeBlocksAsCode } from '../mdx/plugins/remark-code-block-element.js';
 import { updateId } from '../mdx/plugins/remark-update-toc.js';
 import { fieldOf } from '../render/components/fields.js';
+import { accordionId } from '../mdx/plugins/remark-heading-ids.js';
 
 /** A position in the scanned file (1-based). */
 export interface At {
@@ -53,6 +54,7 @@ export function scanMdx(file: string, source: string): MdxFacts {
   const facts: MdxFacts = { references: [], images: [], h1: [], ids: new Set() };
   const slugger = new GithubSlugger();
   const definitions = new Map<string, string>();
+  const accordions: Jsx[] = [];
   visitParents(tree, 'definition', (node) => void definitions.set(node.identifier.toLowerCase(), node.url));
 
   visitParents(tree, (node, ancestors) => {
@@ -96,6 +98,7 @@ export function scanMdx(file: string, source: string): MdxFacts {
           const id = label ? updateId(label) : '';
           if (id) facts.ids.add(id);
         }
+        if (el.name === 'Accordion') accordions.push(el);
         if (el.name === 'ParamField' || el.name === 'ResponseField') {
           const { id } = fieldOf(el.name, str);
           if (id) facts.ids.add(id);
@@ -112,5 +115,10 @@ export function scanMdx(file: string, source: string): MdxFacts {
       }
     }
   });
+  // Accordions' ids come after the headings', as the compile gives them (remark-heading-ids.ts).
+  for (const el of accordions) {
+    const made = accordionId(el, slugger);
+    if (made) facts.ids.add(made.id);
+  }
   return facts;
 }

@@ -17,6 +17,18 @@ const attr = (n: Element, name: string) => {
 };
 
 /**
+ * An `<Accordion>` without an `id` gets one from its title (a string), as on Mintlify, where
+ * opening one puts it in the address: links made there name it. The page's slugger keeps it apart
+ * from the headings' ids. kiln check gives it the same (check/scan-mdx.ts).
+ */
+export function accordionId(node: Element, slugger: GithubSlugger): { id: string; given: boolean } | undefined {
+  const given = attr(node, 'id');
+  if (given) return { id: given, given: true };
+  const title = attr(node, 'title')?.trim();
+  return title ? { id: slugger.slug(title), given: false } : undefined;
+}
+
+/**
  * Gives every heading a stable, GitHub-style id and records h2/h3 for "On this page". A heading a
  * reader does not see when the page opens (in a tab other than the first, a view other than the
  * first) is listed hidden, and shown when its tab or view is (src/client/toc.ts); one the page
@@ -49,6 +61,12 @@ export default function remarkHeadingIds() {
         }
       }
       toc.push({ depth: node.depth, id, text, ...(hidden ? { hidden } : {}) });
+    });
+    // After the headings, so that theirs stay as they were.
+    visit(tree, (n) => {
+      if (!isElement(n as Node) || (n as Element).name !== 'Accordion') return;
+      const made = accordionId(n as Element, slugger);
+      if (made && !made.given) (n as Element).attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: made.id });
     });
     file.data.toc = toc;
   };
