@@ -9,11 +9,14 @@ import { LAYOUT_IDS } from './mintlify-ids.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'kiln-mintlify-ids-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function pageHtml(files: Record<string, string>, id: string): Promise<string> {
+/** The home page of a site of two pages, its body `body`, built with `settings` (and `extra` over them). */
+async function homeHtml(body: string, extra: object = {}): Promise<string> {
   const root = mkdtempSync(path.join(dir, 'site-'));
-  for (const [f, text] of Object.entries(files)) writeFileSync(path.join(root, f), text);
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...settings, ...extra }));
+  writeFileSync(path.join(root, 'index.mdx'), `---\ntitle: Home\n---\n\n${body}`);
+  writeFileSync(path.join(root, 'next.mdx'), '---\ntitle: Next\n---\n\nText.\n');
   const { site } = await loadSite({ root, dev: false });
-  const result = await buildPage(site!, site!.content.pages.get(id)!, createEngines(), mapCache());
+  const result = await buildPage(site!, site!.content.pages.get('index')!, createEngines(), mapCache());
   return result.html;
 }
 
@@ -28,11 +31,7 @@ const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m
 
 describe("Mintlify's layout identifiers", () => {
   it('are on the parts of the page, once each', async () => {
-    const html = await pageHtml({
-      'docs.json': JSON.stringify(settings),
-      'index.mdx': '---\ntitle: Home\n---\n\n## Install\n\n<RequestExample>\n```bash\ncurl x\n```\n</RequestExample>\n\n<ResponseExample>\n```json\n{}\n```\n</ResponseExample>\n',
-      'next.mdx': '---\ntitle: Next\n---\n\nText.\n',
-    }, 'index');
+    const html = await homeHtml('## Install\n\n<RequestExample>\n```bash\ncurl x\n```\n</RequestExample>\n\n<ResponseExample>\n```json\n{}\n```\n</ResponseExample>\n');
     const all = ids(html);
     // The side column holds the examples instead of "On this page".
     const drawn = LAYOUT_IDS.filter((id) => !id.startsWith('table-of-contents'));
@@ -43,11 +42,7 @@ describe("Mintlify's layout identifiers", () => {
   });
 
   it("step aside where the content has the id: a heading's link keeps going to the heading", async () => {
-    const html = await pageHtml({
-      'docs.json': JSON.stringify(settings),
-      'index.mdx': '---\ntitle: Home\n---\n\n## Header\n\n## Pagination\n\n## Footer\n\n## Navbar\n\n## Table of contents\n',
-      'next.mdx': '---\ntitle: Next\n---\n\nText.\n',
-    }, 'index');
+    const html = await homeHtml('## Header\n\n## Pagination\n\n## Footer\n\n## Navbar\n\n## Table of contents\n');
     const all = ids(html);
     for (const id of ['header', 'pagination', 'footer', 'navbar', 'table-of-contents']) {
       expect(all.filter((i) => i === id), id).toHaveLength(1);
@@ -61,11 +56,7 @@ describe("Mintlify's layout identifiers", () => {
   });
 
   it('are not anchors of the search index: only the content is', async () => {
-    const html = await pageHtml({
-      'docs.json': JSON.stringify({ ...settings, contextual: { options: ['chatgpt', 'copy'] } }),
-      'index.mdx': '---\ntitle: Home\n---\n\n## Install\n\n## Pagination\n\n<RequestExample>\n```bash\ncurl x\n```\n</RequestExample>\n',
-      'next.mdx': '---\ntitle: Next\n---\n\nText.\n',
-    }, 'index');
+    const html = await homeHtml('## Install\n\n## Pagination\n\n<RequestExample>\n```bash\ncurl x\n```\n</RequestExample>\n', { contextual: { options: ['chatgpt', 'copy'] } });
     expect(html).toContain('id="page-context-menu-button"');
     const anchors = ids(searchInput(html));
     expect(anchors).toContain('install');
