@@ -5,9 +5,11 @@
  * classes written beside Kiln's own where each element is drawn; tests/e2e/mintlify-selectors.test.ts
  * lists which of both Kiln draws.
  */
+/** Ids of the top bar and the chrome around every page of a section (rendered once per section). */
+const CHROME_IDS = ['navbar', 'banner', 'search-bar-entry', 'search-bar-entry-mobile', 'topbar-cta-button', 'footer'] as const;
+
 export const LAYOUT_IDS = [
-  // The top bar and the chrome around every page of a section (rendered once per section).
-  'navbar', 'banner', 'search-bar-entry', 'search-bar-entry-mobile', 'topbar-cta-button', 'footer',
+  ...CHROME_IDS,
   // The page's own parts.
   'body-content', 'sidebar-content', 'navigation-items', 'content-area', 'header', 'page-title', 'page-context-menu', 'page-context-menu-button',
   'table-of-contents', 'table-of-contents-content', 'pagination', 'feedback-thumbs-up', 'feedback-thumbs-down',
@@ -15,9 +17,6 @@ export const LAYOUT_IDS = [
   'request-example', 'response-example',
 ] as const;
 export type LayoutId = (typeof LAYOUT_IDS)[number];
-
-/** Ids of the chrome a section shares (`LAYOUT_IDS`' first row). */
-const CHROME_IDS: readonly LayoutId[] = ['navbar', 'banner', 'search-bar-entry', 'search-bar-entry-mobile', 'topbar-cta-button', 'footer'];
 
 /** Gives a layout part its id, or none when the page's content has that id. */
 export type LayoutIds = (id: LayoutId) => LayoutId | undefined;
@@ -46,8 +45,7 @@ export function withoutTakenIds(html: string, taken: ReadonlySet<LayoutId>): str
 export function withExampleIds(aside: string, ids: LayoutIds): string {
   for (const kind of ['request', 'response'] as const) {
     const id = ids(`${kind}-example`);
-    const tag = `<div class="api-example ${kind}-example`;
-    if (id) aside = aside.replace(tag, `<div id="${id}" class="api-example ${kind}-example`);
+    if (id) aside = aside.replace(`<div class="api-example ${id}`, `<div id="${id}" class="api-example ${id}`);
   }
   return aside;
 }
